@@ -1,0 +1,88 @@
+import { Texts } from '../../shared/texts.js';
+import { authOf } from '../http/access.js';
+import { route, type ApiArea } from '../http/route.js';
+
+const tokenResponse = {
+  type: 'object',
+  properties: {
+    access_token: { type: 'string' },
+    token_type: { type: 'string' },
+    expires_in: { type: 'integer' },
+  },
+} as const;
+
+const oauthError = {
+  type: 'object',
+  properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+} as const;
+
+/** Sign-in (OAuth password grant), sign-out and the caller's permissions. */
+export const authArea: ApiArea = {
+  name: 'auth',
+  routes: [
+    route<{ Body: { username?: string; password?: string; grant_type?: string } }>({
+      method: 'POST',
+      url: '/oauth/token',
+      access: 'public',
+      summary: 'Sign in with a username and password; answers a bearer token',
+      rateLimitPerMinute: 30,
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string' },
+            password: { type: 'string' },
+            grant_type: { type: 'string' },
+          },
+        },
+        response: { 200: tokenResponse, 400: oauthError },
+      },
+      async handler(request, reply) {
+        const { username, password, grant_type: grantType } = request.body ?? {};
+        if (grantType !== 'password') {
+          return reply.code(400).send({ error: 'unsupported_grant_type', error_description: Texts.signIn.unsupportedGrant });
+        }
+        if (!username?.trim() || !password) {
+          return reply.code(400).send({ error: 'invalid_request', error_description: Texts.signIn.missingFields });
+        }
+        const result = await request.server.services.signIn.signIn(username, password);
+        if (!result.ok) return reply.code(400).send({ error: result.error, error_description: result.description });
+        request.log.info({ userId: result.userId }, 'signed in');
+        return { access_token: result.token, token_type: 'bearer', expires_in: result.expiresIn };
+      },
+    }),
+    route({
+      method: 'POST',
+      url: '/api/user/logout',
+      access: 'signedIn',
+      summary: 'Sign out: ends the current session',
+      schema: { response: { 204: { type: 'null' } } },
+      async handler(request, reply) {
+        await request.server.services.sessions.end(authOf(request).sessionId, 'logout');
+        return reply.code(204).send();
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/user/permissions',
+      access: 'signedIn',
+      summary: "The caller's roles (permission names), groups and group tags",
+      schema: {
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              roles: { type: 'array', items: { type: 'string' } },
+              groups: { type: 'array', items: { type: 'string' } },
+              tags: { type: 'array', items: { type: 'string' } },
+            },
+          },
+        },
+      },
+      async handler(request) {
+        const auth = authOf(request);
+        return { roles: [...auth.roles].sort(), groups: auth.groups, tags: [...auth.tags].sort() };
+      },
+    }),
+  ],
+};

@@ -1,0 +1,34 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import argon2 from 'argon2';
+
+/** Opaque random tokens and codes: the client gets the token, the database keeps only its SHA-256. */
+export function newToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Passwords are stored as argon2id hashes. */
+export function hashPassword(password: string): Promise<string> {
+  return argon2.hash(password, { type: argon2.argon2id });
+}
+
+let dummyHash: Promise<string> | null = null;
+
+/** Verifies a password; with no stored hash it still spends the same time, so unknown users cannot be told apart. */
+export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (!hash) {
+    dummyHash ??= hashPassword('not-a-real-password-' + newToken(8));
+    await argon2.verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return argon2.verify(hash, password).catch(() => false);
+}

@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import { Timing } from '../../shared/constants.js';
+import { Permissions, Tags, hasAnyPermission } from '../../shared/permissions.js';
+import type { Database } from '../db/database.js';
+import type { SecuritySettingsService } from '../security/settingsService.js';
+import { hashToken, newToken } from './secrets.js';
+
+/** The signed-in user as every route sees it. */
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  orgId: number | null;
+  roles: ReadonlySet<string>;
+  groups: readonly string[];
+  tags: ReadonlySet<string>;
+  isSystemAdministrator: boolean;
+  /** Holds any of the permissions (System Administrator passes). */
+  can(...permissions: string[]): boolean;
+  /** In a group tagged Case Admin or System Admin, or a system administrator: exempt from the data-entry lock. */
+  isCaseAdmin: boolean;
+}
+
+export type SessionLookup =
+  | { ok: true; auth: AuthContext }
+  | { ok: false; status: 401 | 419 };
+
+interface SessionRow {
+  Id: number;
+  User_Id: number;
+  LastActivityDate: Date;
+  EndedDate: Date | null;
+  EndReason: string | null;
+  UserName: string;
+  FirstName: string;
+  LastName: string;
+  Org_Id: number | null;
+  LockoutEndDateUtc: Date | null;
+  roles: string[] | null;
+  groups: string[] | null;
+  tags: string[] | null;
+}
+
+export function buildAuthContext(row: {
+  sessionId: number;
+  userId: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  orgId: number | null;
+  roles: readonly string[];
+  groups: readonly string[];
+  tags: readonly string[];
+}): AuthContext {
+  const roles = new Set(row.roles);
+  const tags = new Set(row.tags);
+  const isSystemAdministrator = roles.has(Permissions.General.SYSTEM_ADMINISTRATOR);
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    userName: row.userName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    orgId: row.orgId,
+    roles,
+    groups: row.groups,
+    tags,
+    isSystemAdministrator,
+    isCaseAdmin: isSystemAdministrator || tags.has(Tags.CASE_ADMIN) || tags.has(Tags.SYSTEM_ADMIN),
+    can: (...permissions: string[]) => hasAnyPermission(roles, permissions),
+  };
+}
+
+/**
+ * Sessions: opaque bearer tokens stored as hashes. One open session per user — a new sign-in replaces the old
+ * one, whose token then answers 419. A session idle longer than AutoLogoutTime ends (401).
+ */
+export class SessionService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SecuritySettingsService,
+    private readonly now: () => Date,
+  ) {}
+
+  /** Opens a session for the user, ending any older one, in one transaction. Returns the token. */
+  async open(userId: number): Promise<string> {
+    const token = newToken();
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('sessions')
+        .set({ EndedDate: now, EndReason: 'replaced' })
+        .where('User_Id', '=', userId)
+        .where('EndedDate', 'is', null)
+        .execute();
+      await trx
+        .insertInto('sessions')
+        .values({ User_Id: userId, TokenHash: hashToken(token), CreatedDate: now, LastActivityDate: now })
+        .execute();
+    });
+    return token;
+  }
+
+  async end(sessionId: number, reason: 'logout' | 'expired'): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ EndedDate: this.now(), EndReason: reason })
+      .where('Id', '=', sessionId)
+      .where('EndedDate', 'is', null)
+      .execute();
+  }
+
+  /** Ends every open session of a user (deactivation, password reset). */
+  async endAllFor(userId: number, reason: 'logout' | 'expired' = 'logout'): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ EndedDate: this.now(), EndReason: reason })
+      .where('User_Id', '=', userId)
+      .where('EndedDate', 'is', null)
+      .execute();
+  }
+
+  /** Resolves a bearer token to the signed-in user, in one query, and keeps the idle clock. */
+  async resolve(token: string): Promise<SessionLookup> {
+    const result = await sql<SessionRow>`
+      SELECT s."Id", s."User_Id", s."LastActivityDate", s."EndedDate", s."EndReason",
+             u."UserName", u."FirstName", u."LastName", u."Org_Id", u."LockoutEndDateUtc",
+             (SELECT array_agg(DISTINCT r."Name") FROM user_groups ug
+                JOIN group_roles gr ON gr."Group_Id" = ug."Group_Id"
+                JOIN roles r ON r."Id" = gr."Role_Id"
+               WHERE ug."User_Id" = u."Id") AS roles,
+             (SELECT array_agg(g."Name" ORDER BY g."Name") FROM user_groups ug
+                JOIN groups g ON g."Id" = ug."Group_Id"
+               WHERE ug."User_Id" = u."Id") AS groups,
+             (SELECT array_agg(DISTINCT t."Name") FROM user_groups ug
+                JOIN group_tags gt ON gt."Group_Id" = ug."Group_Id"
+                JOIN tags t ON t."Id" = gt."Tag_Id"
+               WHERE ug."User_Id" = u."Id") AS tags
+        FROM sessions s JOIN users u ON u."Id" = s."User_Id"
+       WHERE s."TokenHash" = ${hashToken(token)}`.execute(this.db);
+    const row = result.rows[0];
+    if (!row) return { ok: false, status: 401 };
+    if (row.EndedDate) return { ok: false, status: row.EndReason === 'replaced' ? 419 : 401 };
+    const now = this.now();
+    if (row.LockoutEndDateUtc && row.LockoutEndDateUtc > now) {
+      await this.end(row.Id, 'expired');
+      return { ok: false, status: 401 };
+    }
+    const idleMs = now.getTime() - new Date(row.LastActivityDate).getTime();
+    if (idleMs > (await this.settings.idleLimitMs())) {
+      await this.end(row.Id, 'expired');
+      return { ok: false, status: 401 };
+    }
+    if (idleMs > Timing.SESSION_TOUCH_MS) {
+      await this.db.updateTable('sessions').set({ LastActivityDate: now }).where('Id', '=', row.Id).execute();
+    }
+    return {
+      ok: true,
+      auth: buildAuthContext({
+        sessionId: row.Id,
+        userId: row.User_Id,
+        userName: row.UserName,
+        firstName: row.FirstName,
+        lastName: row.LastName,
+        orgId: row.Org_Id,
+        roles: row.roles ?? [],
+        groups: row.groups ?? [],
+        tags: row.tags ?? [],
+      }),
+    };
+  }
+}

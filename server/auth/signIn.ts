@@ -1,0 +1,85 @@
+import { Limits } from '../../shared/constants.js';
+import { Texts } from '../../shared/texts.js';
+import type { Database } from '../db/database.js';
+import type { SecuritySettingsService } from '../security/settingsService.js';
+import { verifyPassword } from './secrets.js';
+import type { SessionService } from './sessions.js';
+
+export type SignInResult =
+  | { ok: true; token: string; expiresIn: number; userId: number }
+  | { ok: false; error: 'invalid_grant' | 'password_expired'; description: string };
+
+const userKey = (userName: string) => userName.trim().toLowerCase();
+
+/**
+ * The password grant. Failed attempts are counted per entered username — whether or not such a user exists — so
+ * the answers never tell an attacker which usernames are real: after MAX_FAILED_SIGN_INS failures in a row the
+ * username is locked for FAILED_SIGN_IN_LOCK_MINUTES, with the same wording for everyone.
+ */
+export class SignInService {
+  constructor(
+    private readonly db: Database,
+    private readonly sessions: SessionService,
+    private readonly settings: SecuritySettingsService,
+    private readonly now: () => Date,
+  ) {}
+
+  async signIn(userName: string, password: string): Promise<SignInResult> {
+    const key = userKey(userName);
+    const now = this.now();
+    const failures = await this.db
+      .selectFrom('sign_in_failures')
+      .selectAll()
+      .where('UserKey', '=', key)
+      .executeTakeFirst();
+    if (failures?.LockedUntil && failures.LockedUntil > now) {
+      return { ok: false, error: 'invalid_grant', description: Texts.signIn.locked };
+    }
+
+    const user = await this.db
+      .selectFrom('users')
+      .select(['Id', 'PasswordHash', 'LockoutEndDateUtc', 'PasswordChangedDate'])
+      .where((eb) => eb(eb.fn('lower', ['UserName']), '=', key))
+      .executeTakeFirst();
+    const valid = await verifyPassword(user?.PasswordHash ?? null, password);
+    if (!user || !valid) return this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
+
+    if (failures) await this.db.deleteFrom('sign_in_failures').where('UserKey', '=', key).execute();
+    if (user.LockoutEndDateUtc && user.LockoutEndDateUtc > now) {
+      return { ok: false, error: 'invalid_grant', description: Texts.signIn.deactivated };
+    }
+    if (await this.isPasswordExpired(user.PasswordChangedDate)) {
+      return { ok: false, error: 'password_expired', description: Texts.signIn.passwordExpired };
+    }
+    const token = await this.sessions.open(user.Id);
+    return { ok: true, token, expiresIn: (await this.settings.idleLimitMs()) / 1000, userId: user.Id };
+  }
+
+  async isPasswordExpired(changed: Date): Promise<boolean> {
+    const { EnablePasswordExpiration, PasswordExpirationTime } = await this.settings.get();
+    if (!EnablePasswordExpiration || !PasswordExpirationTime) return false;
+    return this.now().getTime() - new Date(changed).getTime() > PasswordExpirationTime * 86_400_000;
+  }
+
+  private async recordFailure(key: string, previous: number, lockedUntil: Date | null): Promise<SignInResult> {
+    const now = this.now();
+    // A lock that has run out starts a fresh count.
+    const count = (lockedUntil ? 0 : previous) + 1;
+    const locks = count >= Limits.MAX_FAILED_SIGN_INS;
+    const values = {
+      FailedCount: locks ? 0 : count,
+      LockedUntil: locks ? new Date(now.getTime() + Limits.FAILED_SIGN_IN_LOCK_MINUTES * 60_000) : null,
+      LastFailedDate: now,
+    };
+    await this.db
+      .insertInto('sign_in_failures')
+      .values({ UserKey: key, ...values })
+      .onConflict((oc) => oc.column('UserKey').doUpdateSet(values))
+      .execute();
+    return {
+      ok: false,
+      error: 'invalid_grant',
+      description: locks ? Texts.signIn.locked : Texts.signIn.invalid,
+    };
+  }
+}

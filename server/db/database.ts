@@ -1,0 +1,78 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { PGliteDialect } from './pgliteDialect.js';
+import { migrationProvider } from './migrations/index.js';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise the embedded PGlite. */
+  url?: string;
+  /** PGlite data folder; omitted means in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  schema?: string;
+}
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const parseNumber = (value: string) => Number(value);
+const keepText = (value: string) => value;
+
+/** Opens the database (PostgreSQL when a URL is given, else PGlite) with the same type parsing on both. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const parsers: Record<number, (value: string) => unknown> = {
+      [OID.INT8]: parseNumber,
+      [OID.NUMERIC]: parseNumber,
+      [OID.DATE]: keepText,
+    };
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  return embeddedDatabase(await createPGlite({ dataDir: options.dataDir }));
+}
+
+/** An embedded PostgreSQL (PGlite) with our extension and type parsing; `loadDataDir` starts from a dump. */
+export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
+  return PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    parsers: { [OID.INT8]: parseNumber, [OID.NUMERIC]: parseNumber, [OID.DATE]: keepText },
+  });
+}
+
+export function embeddedDatabase(pglite: PGlite): Database {
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** Brings the schema to the latest migration. The trigram extension lives in `public`, shared by all schemas. */
+export async function migrate(db: Database): Promise<void> {
+  try {
+    await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
+  } catch (error) {
+    // Two runs creating the extension at the same moment: one wins, the other sees it exist.
+    const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'`.execute(db);
+    if (exists.rows[0]?.n !== 1) throw error;
+  }
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

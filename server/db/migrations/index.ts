@@ -1,0 +1,21 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import foundation from './001_foundation.js';
+import templates from './002_templates.js';
+import orgConfiguration from './003_org_configuration.js';
+import casesAndItems from './004_cases_and_items.js';
+import billingAndReports from './005_billing_and_reports.js';
+
+/** All migrations in order. A new migration is a new file here, never an edit of a released one. */
+const migrations: Record<string, Migration> = {
+  '001_foundation': foundation,
+  '002_templates': templates,
+  '003_org_configuration': orgConfiguration,
+  '004_cases_and_items': casesAndItems,
+  '005_billing_and_reports': billingAndReports,
+};
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};

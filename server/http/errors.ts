@@ -1,0 +1,46 @@
+/** Errors a route throws to answer a client mistake; the error handler turns them into the documented bodies. */
+
+export type ModelState = Record<string, string[]>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** 400 with `{ Message, ModelState }`. */
+export class ValidationError extends HttpError {
+  constructor(
+    readonly modelState: ModelState,
+    message = 'The request is invalid.',
+  ) {
+    super(400, message, { Message: message, ModelState: modelState });
+  }
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message, { Message: message });
+export const forbidden = (message = 'Forbidden.') => new HttpError(403, message, { Message: message });
+export const notFound = (message = 'Not found.') => new HttpError(404, message, { Message: message });
+export const conflict = (message: string) => new HttpError(409, message, { Message: message });
+
+/** Collects field errors and throws them together. */
+export class ModelStateBuilder {
+  private readonly state: ModelState = {};
+  add(field: string, message: string): this {
+    (this.state[field] ??= []).includes(message) || this.state[field].push(message);
+    return this;
+  }
+  get isValid(): boolean {
+    return Object.keys(this.state).length === 0;
+  }
+  throwIfInvalid(): void {
+    if (!this.isValid) throw new ValidationError(this.state);
+  }
+}

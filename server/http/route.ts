@@ -1,0 +1,80 @@
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  RouteGenericInterface,
+} from 'fastify';
+import type { Permission } from '../../shared/permissions.js';
+
+/**
+ * Who may call a route. Every route declares one; the access hook enforces it and a test proves that no
+ * registered route lacks it.
+ * - `public`: no session needed (sign-in, account recovery).
+ * - `signedIn`: any signed-in user (own profile, lookup lists).
+ * - `{ anyOf }`: a signed-in user holding any of the permissions (System Administrator passes all).
+ * - `{ groups }`: a signed-in member of any of the groups (partner file tool).
+ */
+export type Access = 'public' | 'signedIn' | { anyOf: readonly Permission[] } | { groups: readonly string[] };
+
+export const anyOf = (...permissions: Permission[]): Access => ({ anyOf: permissions });
+export const inGroups = (...groups: string[]): Access => ({ groups });
+
+export interface RouteConfig {
+  access: Access;
+  /** Per-route rate limit for anonymous endpoints: requests per minute per client address. */
+  rateLimitPerMinute?: number;
+}
+
+export interface RouteSpec<T extends RouteGenericInterface = RouteGenericInterface> {
+  method: HTTPMethods;
+  url: string;
+  access: Access;
+  summary: string;
+  schema?: FastifySchema;
+  bodyLimit?: number;
+  rateLimitPerMinute?: number;
+  handler: (request: FastifyRequest<T>, reply: FastifyReply) => Promise<unknown>;
+}
+
+/** Declares a route; the generic parameter types the request's body, query and params. */
+export function route<T extends RouteGenericInterface = RouteGenericInterface>(spec: RouteSpec<T>): RouteSpec<T> {
+  return spec;
+}
+
+/** Registers declared routes on the app. */
+export function registerRoutes(app: FastifyInstance, routes: readonly RouteSpec<never>[]): void {
+  for (const spec of routes) {
+    const config: RouteConfig = { access: spec.access, rateLimitPerMinute: spec.rateLimitPerMinute };
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      schema: { summary: spec.summary, ...spec.schema },
+      bodyLimit: spec.bodyLimit,
+      config,
+      handler: spec.handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    });
+  }
+}
+
+/** An area of the API: a name and its routes. server/app.ts lists every area. */
+export interface ApiArea {
+  name: string;
+  routes: readonly RouteSpec<never>[];
+}
+
+// Shared schema fragments for route declarations.
+export const idParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 } },
+  required: ['id'],
+} as const;
+
+export const messageResponse = {
+  type: 'object',
+  properties: { Message: { type: 'string' } },
+} as const;
+
+export const anyObject = { type: 'object', additionalProperties: true } as const;
+export const anyArray = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;

@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { AuthContext } from '../auth/sessions.js';
+
+/**
+ * Org scoping: a user sees its own org and every org below it. The provider's staff belong to the root org and
+ * so see everything; client users see their client org's subtree. System administrators see all orgs; a user
+ * with no org sees none.
+ */
+export type OrgScope = { all: true } | { all: false; ids: ReadonlySet<number> };
+
+export async function orgSubtreeIds(db: Database, rootId: number): Promise<number[]> {
+  const result = await sql<{ Id: number }>`
+    WITH RECURSIVE tree AS (
+      SELECT "Id" FROM orgs WHERE "Id" = ${rootId}
+      UNION ALL
+      SELECT o."Id" FROM orgs o JOIN tree t ON o."ParentOrg_Id" = t."Id"
+    ) SELECT "Id" FROM tree`.execute(db);
+  return result.rows.map((r) => r.Id);
+}
+
+export async function orgScopeOf(db: Database, auth: AuthContext): Promise<OrgScope> {
+  if (auth.isSystemAdministrator) return { all: true };
+  if (auth.orgId === null) return { all: false, ids: new Set() };
+  const root = await db.selectFrom('orgs').select('ParentOrg_Id').where('Id', '=', auth.orgId).executeTakeFirst();
+  if (root && root.ParentOrg_Id === null) return { all: true };
+  return { all: false, ids: new Set(await orgSubtreeIds(db, auth.orgId)) };
+}
+
+export function inScope(scope: OrgScope, orgId: number | null): boolean {
+  return scope.all || (orgId !== null && scope.ids.has(orgId));
+}

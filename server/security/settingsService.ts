@@ -1,0 +1,51 @@
+import { Timing } from '../../shared/constants.js';
+import type { Database } from '../db/database.js';
+import { audit } from '../audit.js';
+
+export interface SecuritySettings {
+  AutoLogoutTime: number | null;
+  EnablePasswordExpiration: boolean;
+  PasswordExpirationTime: number | null;
+}
+
+/** How long another API instance may serve a settings change late. */
+const CACHE_MS = 5000;
+
+/** The single security-settings row, cached briefly because every request's idle check reads it. */
+export class SecuritySettingsService {
+  private cached: { value: SecuritySettings; at: number } | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  async get(): Promise<SecuritySettings> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.value;
+    const row = await this.db
+      .selectFrom('security_settings')
+      .select(['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'])
+      .where('Id', '=', 1)
+      .executeTakeFirstOrThrow();
+    this.cached = { value: row, at: Date.now() };
+    return row;
+  }
+
+  async save(settings: SecuritySettings, userId: number): Promise<SecuritySettings> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      const saved = await trx
+        .updateTable('security_settings')
+        .set({ ...settings, UpdatedDate: new Date(), UpdatedBy_Id: userId })
+        .where('Id', '=', 1)
+        .returning(['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'])
+        .executeTakeFirstOrThrow();
+      await audit(trx, { userId, entity: 'security_settings', entityId: 1, action: 'update', changes: settings });
+      return saved;
+    });
+    this.cached = { value: row, at: Date.now() };
+    return row;
+  }
+
+  /** Idle minutes before a session ends. */
+  async idleLimitMs(): Promise<number> {
+    const { AutoLogoutTime } = await this.get();
+    return (AutoLogoutTime ?? Timing.DEFAULT_AUTO_LOGOUT_MINUTES) * 60_000;
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyBaseLogger } from 'fastify';
+import path from 'node:path';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { SessionService } from './auth/sessions.js';
+import { SignInService } from './auth/signIn.js';
+import { SecuritySettingsService } from './security/settingsService.js';
+import { Mailer } from './mail/mailer.js';
+import { LocalFileStorage, type FileStorage } from './files/storage.js';
+
+/** The app's shared services, built once per app and reached from routes as `request.server.services`. */
+export interface Services {
+  now: () => Date;
+  settings: SecuritySettingsService;
+  sessions: SessionService;
+  signIn: SignInService;
+  mail: Mailer;
+  storage: FileStorage;
+}
+
+export function createServices(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  overrides: Partial<Pick<Services, 'now' | 'storage'>> = {},
+): Services {
+  const now = overrides.now ?? (() => new Date());
+  const settings = new SecuritySettingsService(db);
+  const sessions = new SessionService(db, settings, now);
+  return {
+    now,
+    settings,
+    sessions,
+    signIn: new SignInService(db, sessions, settings, now),
+    mail: new Mailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log,
+    }),
+    storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+  };
+}

@@ -1,0 +1,18 @@
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { AuthContext } from './auth/sessions.js';
+import type { Services } from './services.js';
+import type { RouteConfig } from './http/route.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: Config;
+    services: Services;
+  }
+  interface FastifyContextConfig extends Partial<RouteConfig> {}
+  interface FastifyRequest {
+    /** The signed-in user; set by the access hook on every route that is not public. */
+    auth: AuthContext | null;
+  }
+}

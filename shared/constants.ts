@@ -1,0 +1,91 @@
+/** Business constants and limits from the spec, in one place for server and client. */
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export const Timing = {
+  /** Lookup lists are refreshed when older than this. */
+  LOOKUP_CACHE_MS: 5 * MINUTE,
+  /** Orgs are refreshed when older than this. */
+  ORG_CACHE_MS: 30 * MINUTE,
+  /** Session guard default when the security setting AutoLogoutTime is unset. */
+  DEFAULT_AUTO_LOGOUT_MINUTES: 30,
+  /** The logout warning shows this long before logout... */
+  LOGOUT_WARNING_LONG_MS: 10 * MINUTE,
+  /** ...or this long before when the timeout is short. */
+  LOGOUT_WARNING_SHORT_MS: 2 * MINUTE,
+  /** Client activity refreshes the server's idle clock at most this often. */
+  SESSION_KEEPALIVE_MS: MINUTE,
+  /** The server writes a session's last-activity time at most this often. */
+  SESSION_TOUCH_MS: 30 * SECOND,
+  TOAST_MS: 5 * SECOND,
+  CASE_TOAST_MS: 6 * SECOND,
+  HELPER_TOAST_MS: 8 * SECOND,
+  USER_LIST_DEBOUNCE_MS: 500,
+  ITEM_FETCH_DEBOUNCE_MS: 500,
+  CASE_FETCH_DEBOUNCE_MS: 250,
+  FILTER_TEXT_DEBOUNCE_MS: 250,
+  DUPLICATE_CHECK_DEBOUNCE_MS: 300,
+  DOUBLE_CLICK_MS: 300,
+  INVOICE_ORG_DEBOUNCE_MS: 500,
+  ASSET_RENAME_DEBOUNCE_MS: 500,
+  SECTION_AUTOSAVE_MS: 30 * SECOND,
+  REPORT_SLOW_HINT_MS: 30 * SECOND,
+} as const;
+
+export const PageSizes = {
+  DEFAULT: 20,
+  USERS: 20,
+  SUB_TABLE: 5,
+  LIST_ITEMS: 10,
+  EXPENSE_TYPES: 10,
+  ORG_EXPENSE_RULES: 10,
+  ORG_USERS: 10,
+  DEADLINES: 5,
+  ITEM_TEMPLATE_ASSETS: 5,
+  REPORT_RESULTS: 15,
+  REPORT_NESTED: 10,
+  MESSAGES: 10,
+  CASE_ATTACHMENTS: 5,
+  EXPENSES: 5,
+} as const;
+
+export const Limits = {
+  MOBILE_BREAKPOINT_PX: 768,
+  DATE_PICKER_YEARS_BACK: 100,
+  DATE_PICKER_YEARS_AHEAD: 10,
+  /** A lock longer than this counts as "Forever". */
+  LOCK_FOREVER_YEARS: 50,
+  SSN_MAX_LENGTH: 9,
+  MESSAGE_PREVIEW_CHARS: 28,
+  ITEM_NUMBER_DIGITS: 3,
+  CASE_NUMBER_SHOWN_CHARS: 6,
+  ORG_TREE_MIN_WIDTH_PX: 300,
+  ORG_TREE_INDENT_PX: 20,
+  ORG_TREE_HEIGHT_PX: 400,
+  INVOICE_TREE_MIN_HEIGHT_PX: 600,
+  SIDE_PANEL_WIDTH_PX: 300,
+  XSLT_TAB_SIZE: 4,
+  /** Failed sign-ins in a row before the account is locked, and for how long. */
+  MAX_FAILED_SIGN_INS: 5,
+  FAILED_SIGN_IN_LOCK_MINUTES: 15,
+  PASSWORD_MIN_LENGTH: 12,
+  PASSWORD_MAX_LENGTH: 128,
+  PASSWORD_HISTORY: 5,
+  RESET_CODE_HOURS: 1,
+} as const;
+
+export const Formats = {
+  DATE: 'MM/DD/YYYY',
+  TABLE_DATE: 'MM/DD/YY',
+  LONG_DATE: 'MMMM DD, YYYY',
+  LOCK_DATE: 'MMMM D, YYYY',
+  MESSAGE_DATE: 'MMMM DD YYYY, h:mm A',
+  CURRENCY: '$0,0.00',
+} as const;
+
+/** Names with a fixed meaning. */
+export const INACTIVE_ORGS_NAME = 'INACTIVE ORGS';
+export const FOOTER_YEAR = '2018';
+export const PERSIST_KEY = 'root';
+export const PERSIST_VERSION = 2;

@@ -1,0 +1,50 @@
+/**
+ * Texts users see, word for word from the spec. Functions build the ones that carry a name.
+ * Components and server routes take their wording from here and nowhere else.
+ */
+export const Texts = {
+  global: {
+    noResponse: 'There was an error connecting to the server.',
+    sessionExpired: 'Your session has expired.',
+    signedInElsewhere: 'You have been logged out because you signed in on another device.',
+    forbidden: 'Forbidden.',
+    pageError: 'Unable to display this page.',
+    notFound: '(404) Not Found - The page you are looking for could not be found.',
+    notAuthorized: 'You Are Not Authorized',
+    unexpected: 'An unexpected error occurred.',
+    sessionEndsIn: (mmss: string) => `Your session will end in ${mmss}`,
+    welcomeBack: (first: string, last: string) => `Welcome back, ${first} ${last}`,
+    qboCallback: 'Authentication received, this window will close shortly...',
+    restricted: 'Access is restricted to authorized personnel only.',
+  },
+  signIn: {
+    invalid: 'The user name or password is incorrect.',
+    locked: 'Too many failed sign-in attempts. Try again in 15 minutes.',
+    deactivated: 'This account has been deactivated.',
+    passwordExpired: 'Your password has expired and must be changed.',
+    unsupportedGrant: 'The grant type is not supported.',
+    missingFields: 'The user name and password are required.',
+  },
+  account: {
+    updated: 'Your account was successfully updated.',
+    passwordUpdated: 'Your password was successfully updated.',
+    noPhones: 'No phone numbers.',
+    noEmails: 'No emails.',
+    noCredentials: 'No credentials.',
+    noClearances: 'No clearances.',
+    noAddresses: 'No addresses.',
+    forgotPasswordNote: 'If an account exists for the entered username, an email will be sent.',
+    emailSent: 'Email has been sent.',
+    passwordChanged: 'Your password has been changed.',
+    invalidLogin: 'Username or password is incorrect',
+    unableToReset: 'Unable to reset password.',
+    unableToConfirm: 'Unable to confirm email',
+  },
+  security: {
+    saved: 'Security settings have been saved.',
+  },
+  validation: {
+    invalidRequest: 'The request is invalid.',
+    required: (label: string) => `${label} is required.`,
+  },
+} as const;

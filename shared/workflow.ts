@@ -1,0 +1,59 @@
+/** Case workflow states and item statuses: the codes stored by the server and the names screens show. */
+
+export const CaseStates = {
+  AWAITING_CASE_PAPERS: 'AWAITING_CASE_PAPERS',
+  AWAITING_DATA_ENTRY: 'AWAITING_DATA_ENTRY',
+  DATA_ENTRY_IN_PROCESS: 'DATA_ENTRY_IN_PROCESS',
+  AWAITING_ASSIGNMENT: 'AWAITING_ASSIGNMENT',
+  IN_PROCESS: 'IN_PROCESS',
+  IN_REVIEW: 'IN_REVIEW',
+  COMPLETE: 'COMPLETE',
+  HOLD: 'HOLD',
+  DISCONTINUED: 'DISCONTINUED',
+} as const;
+export type CaseState = (typeof CaseStates)[keyof typeof CaseStates];
+
+export const CASE_STATE_LABELS: Record<CaseState, string> = {
+  AWAITING_CASE_PAPERS: 'Awaiting Case Papers',
+  AWAITING_DATA_ENTRY: 'Awaiting Data Entry',
+  DATA_ENTRY_IN_PROCESS: 'Data Entry In Progress',
+  AWAITING_ASSIGNMENT: 'Awaiting Assignment',
+  IN_PROCESS: 'In Process',
+  IN_REVIEW: 'In Review',
+  COMPLETE: 'Complete',
+  HOLD: 'Hold',
+  DISCONTINUED: 'Discontinued',
+};
+
+/** The seven steps of the case progress bar, in order. */
+export const CASE_PROGRESS: readonly CaseState[] = [
+  'AWAITING_CASE_PAPERS',
+  'AWAITING_DATA_ENTRY',
+  'DATA_ENTRY_IN_PROCESS',
+  'AWAITING_ASSIGNMENT',
+  'IN_PROCESS',
+  'IN_REVIEW',
+  'COMPLETE',
+];
+
+/** Cases in these states are inactive: locked unless the user may edit inactive cases. */
+export const INACTIVE_CASE_STATES: readonly CaseState[] = ['HOLD', 'DISCONTINUED', 'COMPLETE'];
+
+export const CaseStatusTypes = { NORMAL: 'NORMAL', HOLD: 'HOLD' } as const;
+
+export const ItemStatuses = {
+  AWAITING_ASSIGNMENT: 'AWAITING_ASSIGNMENT',
+  ASSIGNED: 'ASSIGNED',
+  IN_REVIEW: 'IN_REVIEW',
+  ACCEPTED: 'ACCEPTED',
+  REJECTED: 'REJECTED',
+} as const;
+export type ItemStatus = (typeof ItemStatuses)[keyof typeof ItemStatuses];
+
+export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
+  AWAITING_ASSIGNMENT: 'Awaiting Assignment',
+  ASSIGNED: 'Assigned',
+  IN_REVIEW: 'In Review',
+  ACCEPTED: 'Accepted',
+  REJECTED: 'Rejected',
+};

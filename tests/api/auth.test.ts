@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Texts } from '../../shared/texts.js';
+import { startTestApp, type TestApp } from '../support/testApp.js';
+
+const MINUTE = 60_000;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+const tokenRequest = (fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+describe('POST /oauth/token', () => {
+  it('answers a bearer token for a demo sign-in', async () => {
+    const response = await tokenRequest({ username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token_type).toBe('bearer');
+    expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(body.expires_in).toBe(30 * 60);
+  });
+
+  it('accepts the username in any letter case', async () => {
+    const response = await tokenRequest({ username: 'SysAdmin', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('answers the same error for a wrong password and an unknown user', async () => {
+    const wrong = await tokenRequest({ username: 'manager', password: 'nope', grant_type: 'password' });
+    const unknown = await tokenRequest({ username: 'nobody-here', password: 'nope', grant_type: 'password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: Texts.signIn.invalid });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('refuses other grant types and missing fields', async () => {
+    const grant = await tokenRequest({ username: 'manager', password: 'demo-pass-2026', grant_type: 'client_credentials' });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json().error).toBe('unsupported_grant_type');
+    const missing = await tokenRequest({ username: '', password: '', grant_type: 'password' });
+    expect(missing.json().error).toBe('invalid_request');
+  });
+
+  it('locks a username for 15 minutes after 5 failures in a row, with the same wording for unknown users', async () => {
+    for (const userName of ['dataentry', 'ghost-user']) {
+      const answers: string[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        answers.push((await tokenRequest({ username: userName, password: 'wrong', grant_type: 'password' })).json().error_description);
+      }
+      expect(answers.slice(0, 4)).toEqual(Array(4).fill(Texts.signIn.invalid));
+      expect(answers[4]).toBe(Texts.signIn.locked);
+    }
+    const whileLocked = await tokenRequest({ username: 'dataentry', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(whileLocked.json().error_description).toBe(Texts.signIn.locked);
+    const ghost = await tokenRequest({ username: 'ghost-user', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(ghost.json()).toEqual(whileLocked.json());
+
+    t.clock.advance(16 * MINUTE);
+    const after = await tokenRequest({ username: 'dataentry', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(after.statusCode).toBe(200);
+    t.clock.reset();
+  });
+
+  it('refuses a deactivated account even with the right password', async () => {
+    const locked = await t.database.db
+      .selectFrom('users')
+      .select('UserName')
+      .where('LockoutEndDateUtc', '>', new Date())
+      .executeTakeFirstOrThrow();
+    const response = await tokenRequest({ username: locked.UserName, password: 'demo-pass-2026', grant_type: 'password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_description).toBe(Texts.signIn.deactivated);
+  });
+});
+
+describe('sessions', () => {
+  it('needs a token: no token and a made-up token are 401', async () => {
+    expect((await t.call(null, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    const fake = await t.call('made-up-token', { method: 'GET', url: '/api/user' });
+    expect(fake.statusCode).toBe(401);
+    expect(fake.json().Message).toBe(Texts.global.sessionExpired);
+  });
+
+  it('answers the signed-in user without any password data', async () => {
+    const token = await t.signIn('investigator');
+    const response = await t.call(token, { method: 'GET', url: '/api/user' });
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(user).toMatchObject({ UserName: 'investigator', FirstName: 'Ian', LastName: 'Vance' });
+    expect(user.Emails[0].Address).toBe('investigator@dossier.example');
+    expect(JSON.stringify(user)).not.toMatch(/PasswordHash|argon2/);
+  });
+
+  it('ends the older session when the same user signs in again: the old token gets 419', async () => {
+    const first = await t.signIn('reviewer');
+    const second = await t.signIn('reviewer');
+    const old = await t.call(first, { method: 'GET', url: '/api/user' });
+    expect(old.statusCode).toBe(419);
+    expect(old.json().Message).toBe(Texts.global.signedInElsewhere);
+    expect((await t.call(second, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+  });
+
+  it('signs out: the token is refused afterwards', async () => {
+    const token = await t.signIn('manager');
+    expect((await t.call(token, { method: 'POST', url: '/api/user/logout' })).statusCode).toBe(204);
+    expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+  });
+
+  it('ends a session idle longer than AutoLogoutTime (30 minutes when unset)', async () => {
+    const token = await t.signIn('contractor');
+    t.clock.advance(29 * MINUTE);
+    expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    t.clock.advance(29 * MINUTE);
+    expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(200);
+    t.clock.advance(31 * MINUTE);
+    expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    t.clock.reset();
+  });
+
+  it('follows the AutoLogoutTime security setting', async () => {
+    const admin = await t.signIn('sysadmin');
+    const saved = await t.call(admin, { method: 'PUT', url: '/api/security', payload: { AutoLogoutTime: 5, EnablePasswordExpiration: true, PasswordExpirationTime: null } });
+    expect(saved.statusCode).toBe(200);
+    const token = await t.signIn('caseadmin');
+    const signInAnswer = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: 'username=manager&password=demo-pass-2026&grant_type=password',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(signInAnswer.json().expires_in).toBe(5 * 60);
+    t.clock.advance(6 * MINUTE);
+    expect((await t.call(token, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    t.clock.reset();
+    const again = await t.signIn('sysadmin');
+    await t.call(again, { method: 'PUT', url: '/api/security', payload: { AutoLogoutTime: null, EnablePasswordExpiration: true, PasswordExpirationTime: null } });
+  });
+});
+
+describe('password expiration', () => {
+  it('answers password_expired when the password is older than PasswordExpirationTime days', async () => {
+    const admin = await t.signIn('sysadmin');
+    await t.call(admin, { method: 'PUT', url: '/api/security', payload: { AutoLogoutTime: null, EnablePasswordExpiration: true, PasswordExpirationTime: 90 } });
+    t.clock.advance(91 * 24 * 60 * MINUTE);
+    const response = await tokenRequest({ username: 'client', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('password_expired');
+    t.clock.reset();
+
+    await t.call(await t.signIn('sysadmin'), {
+      method: 'PUT',
+      url: '/api/security',
+      payload: { AutoLogoutTime: null, EnablePasswordExpiration: false, PasswordExpirationTime: 90 },
+    });
+    t.clock.advance(91 * 24 * 60 * MINUTE);
+    expect((await tokenRequest({ username: 'client', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(200);
+    t.clock.reset();
+  });
+});
+
+describe('GET /api/user/permissions', () => {
+  it('answers roles, groups and tags', async () => {
+    const token = await t.signIn('client');
+    const body = (await t.call(token, { method: 'GET', url: '/api/user/permissions' })).json();
+    expect(body.groups).toEqual(['Client']);
+    expect(body.roles).toContain('View Cases');
+    expect(body.roles).not.toContain('System Administrator');
+    const admin = (await t.call(await t.signIn('caseadmin'), { method: 'GET', url: '/api/user/permissions' })).json();
+    expect(admin.tags).toContain('Case Admin');
+  });
+});
+
+describe('POST /api/user/password', () => {
+  const change = (token: string, body: object) => t.call(token, { method: 'POST', url: '/api/user/password', payload: body });
+
+  it('answers ModelState keyed by field when rules fail, and changes nothing', async () => {
+    const token = await t.signIn('ncsc');
+    const wrongOld = await change(token, { OldPassword: 'bad', NewPassword: 'short', ConfirmPassword: 'other' });
+    expect(wrongOld.statusCode).toBe(400);
+    const state = wrongOld.json().ModelState;
+    expect(state.OldPassword).toEqual(['The current password is incorrect.']);
+    expect(state.NewPassword).toContain('The password must be at least 12 characters long.');
+    expect(state.ConfirmPassword).toEqual(['The new password and confirmation password do not match.']);
+
+    const common = await change(token, { OldPassword: 'demo-pass-2026', NewPassword: 'qwerty123456', ConfirmPassword: 'qwerty123456' });
+    expect(common.json().ModelState.NewPassword).toEqual(['This password is too common. Choose a less predictable one.']);
+    const reused = await change(token, { OldPassword: 'demo-pass-2026', NewPassword: 'demo-pass-2026', ConfirmPassword: 'demo-pass-2026' });
+    expect(reused.json().ModelState.NewPassword).toEqual(['The password cannot be one of your last 5 passwords.']);
+    const missing = await change(token, { OldPassword: 'demo-pass-2026' });
+    expect(missing.json().ModelState).toMatchObject({ NewPassword: ['New Password is required.'], ConfirmPassword: ['Confirm Password is required.'] });
+    await t.signIn('ncsc');
+  });
+
+  it('changes the password: the new one signs in, the old one does not', async () => {
+    const token = await t.signIn('palmetto');
+    const ok = await change(token, { OldPassword: 'demo-pass-2026', NewPassword: 'Harbor-lights-at-dawn', ConfirmPassword: 'Harbor-lights-at-dawn' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().Message).toBe(Texts.account.passwordUpdated);
+    await expect(t.signIn('palmetto')).rejects.toThrow();
+    await expect(t.signIn('palmetto', 'Harbor-lights-at-dawn')).resolves.toBeTruthy();
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/config.js';
+import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
+import { createTestDatabase, type TestDatabase } from './testDatabase.js';
+
+/** A clock the tests can move forward (idle timeouts, password expiry, lockouts). */
+export class TestClock {
+  private offsetMs = 0;
+  now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+  reset() {
+    this.offsetMs = 0;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  clock: TestClock;
+  dataDir: string;
+  /** Signs in through POST /oauth/token and answers the bearer token. */
+  signIn(userName: string, password?: string): Promise<string>;
+  /** A request with the token (if any) as bearer. */
+  call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh demo database for one test file. */
+export async function startTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-data-'));
+  const clock = new TestClock();
+  const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test' };
+  const app = await buildApp({ db: database.db, config, services: { now: clock.now } });
+  await app.ready();
+  const call = (token: string | null, options: InjectOptions) =>
+    app.inject({ ...options, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers } });
+  return {
+    app,
+    database,
+    clock,
+    dataDir,
+    call,
+    async signIn(userName, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/oauth/token',
+        payload: new URLSearchParams({ username: userName, password, grant_type: 'password' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      if (response.statusCode !== 200) throw new Error(`Sign-in of ${userName} failed: ${response.body}`);
+      return response.json().access_token as string;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/**
+ * Test tiers: `api` (the real server in-process on PGlite), `api-pg` (the same tests on PostgreSQL, when
+ * TEST_DATABASE_URL is set), `ui` (components in jsdom) and `e2e` (Chromium against a running server).
+ */
+const api = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  test: {
+    name,
+    include: ['tests/api/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/support/apiGlobalSetup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+const projects: TestProjectInlineConfiguration[] = [
+  api('api', { DOSSIER_TEST_DB: 'pglite' }),
+  {
+    test: {
+      name: 'ui',
+      include: ['tests/ui/**/*.test.tsx'],
+      environment: 'jsdom',
+      setupFiles: ['tests/ui/setup.ts'],
+      testTimeout: 20_000,
+    },
+  },
+  {
+    test: {
+      name: 'e2e',
+      include: ['tests/e2e/**/*.test.ts'],
+      environment: 'node',
+      globalSetup: ['tests/e2e/globalSetup.ts'],
+      fileParallelism: false,
+      testTimeout: 90_000,
+      hookTimeout: 180_000,
+    },
+  },
+];
+
+if (process.env.TEST_DATABASE_URL) {
+  projects.push(api('api-pg', { DOSSIER_TEST_DB: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }));
+}
+
+export default defineConfig({ test: { projects } });
