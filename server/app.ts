@@ -13,7 +13,7 @@ import { createServices, type Services } from './services.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validation.js';
-import { registerRoutes, type ApiArea, type RouteConfig } from './http/route.js';
+import { registerRoutes, type ApiArea, type RegisteredRoute, type RouteConfig } from './http/route.js';
 import { ALL_SCHEMAS } from '../schemas/index.js';
 import { apiAreas } from './areas.js';
 
@@ -50,6 +50,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', options.config);
   app.decorate('services', createServices(options.db, options.config, app.log, options.services));
   app.decorateRequest('auth', null);
+
+  // Every route, as registered: the enumeration test and the API docs read this catalogue.
+  const catalogue: RegisteredRoute[] = [];
+  app.decorate('routeCatalogue', catalogue);
+  app.addHook('onRoute', (routeOptions) => {
+    const config = routeOptions.config as Partial<RouteConfig> | undefined;
+    for (const method of ([] as string[]).concat(routeOptions.method)) {
+      catalogue.push({ method, url: routeOptions.url, access: config?.access, schema: routeOptions.schema });
+    }
+  });
 
   await app.register(formbody);
   await app.register(multipart, { limits: UPLOAD_LIMITS });

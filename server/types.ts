@@ -2,13 +2,15 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { AuthContext } from './auth/sessions.js';
 import type { Services } from './services.js';
-import type { RouteConfig } from './http/route.js';
+import type { RegisteredRoute, RouteConfig } from './http/route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
     services: Services;
+    /** Every registered route with its declared access and schemas. */
+    routeCatalogue: readonly RegisteredRoute[];
   }
   interface FastifyContextConfig extends Partial<RouteConfig> {}
   interface FastifyRequest {

@@ -1,6 +1,6 @@
 import { Texts } from '../../shared/texts.js';
 import { authOf } from '../http/access.js';
-import { route, type ApiArea } from '../http/route.js';
+import { noBody, route, type ApiArea } from '../http/route.js';
 
 const tokenResponse = {
   type: 'object',
@@ -56,7 +56,7 @@ export const authArea: ApiArea = {
       url: '/api/user/logout',
       access: 'signedIn',
       summary: 'Sign out: ends the current session',
-      schema: { response: { 204: { type: 'null' } } },
+      schema: { body: noBody, response: { 204: { type: 'null' } } },
       async handler(request, reply) {
         await request.server.services.sessions.end(authOf(request).sessionId, 'logout');
         return reply.code(204).send();

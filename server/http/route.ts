@@ -58,6 +58,14 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteSpec<
   }
 }
 
+/** A route as the app registered it (see `app.routeCatalogue`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  schema: FastifySchema | undefined;
+}
+
 /** An area of the API: a name and its routes. server/app.ts lists every area. */
 export interface ApiArea {
   name: string;
@@ -75,6 +83,9 @@ export const messageResponse = {
   type: 'object',
   properties: { Message: { type: 'string' } },
 } as const;
+
+/** Declares that a POST/PUT/PATCH/DELETE takes no body (the empty schema accepts none). */
+export const noBody = {} as const;
 
 export const anyObject = { type: 'object', additionalProperties: true } as const;
 export const anyArray = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
