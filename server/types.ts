@@ -12,6 +12,8 @@ declare module 'fastify' {
     /** Every registered route with its declared access and schemas. */
     routeCatalogue: readonly RegisteredRoute[];
   }
+  // Route config carries the declared access rule (see server/http/route.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface FastifyContextConfig extends Partial<RouteConfig> {}
   interface FastifyRequest {
     /** The signed-in user; set by the access hook on every route that is not public. */

@@ -1,4 +1,4 @@
-import { Texts } from '../../shared/texts.js';
+import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
 import { noBody, route, type ApiArea } from '../http/route.js';
 

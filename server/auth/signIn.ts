@@ -1,5 +1,5 @@
 import { Limits } from '../../shared/constants.js';
-import { Texts } from '../../shared/texts.js';
+import { Texts } from '../../shared/texts/index.js';
 import type { Database } from '../db/database.js';
 import type { SecuritySettingsService } from '../security/settingsService.js';
 import { verifyPassword } from './secrets.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Texts } from '../../shared/texts.js';
+import { Texts } from '../../shared/texts/index.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { HttpError } from './errors.js';
 import type { RouteConfig } from './route.js';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorObject } from 'ajv';
-import { Texts } from '../../shared/texts.js';
+import { Texts } from '../../shared/texts/index.js';
 import { HttpError } from './errors.js';
 import { toModelState } from './validation.js';
 

@@ -34,7 +34,8 @@ export const conflict = (message: string) => new HttpError(409, message, { Messa
 export class ModelStateBuilder {
   private readonly state: ModelState = {};
   add(field: string, message: string): this {
-    (this.state[field] ??= []).includes(message) || this.state[field].push(message);
+    const messages = (this.state[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
     return this;
   }
   get isValid(): boolean {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Texts } from '../../shared/texts.js';
+import { Texts } from '../../shared/texts/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 const MINUTE = 60_000;

@@ -2,7 +2,7 @@
  * Texts users see, word for word from the spec. Functions build the ones that carry a name.
  * Components and server routes take their wording from here and nowhere else.
  */
-export const Texts = {
+export const CommonTexts = {
   global: {
     noResponse: 'There was an error connecting to the server.',
     sessionExpired: 'Your session has expired.',

@@ -1,0 +1,9 @@
+import { CommonTexts } from './common.js';
+import { ConfigurationTexts } from './configuration.js';
+import { IdentityTexts } from './identity.js';
+
+/**
+ * Texts users see, word for word from the spec, one module per area. Components and server routes take their
+ * wording from here and nowhere else.
+ */
+export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts } as const;
