@@ -21,7 +21,7 @@ const projects: TestProjectInlineConfiguration[] = [
   {
     test: {
       name: 'ui',
-      include: ['tests/ui/**/*.test.tsx'],
+      include: ['tests/ui/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['tests/ui/setup.ts'],
       testTimeout: 20_000,
@@ -42,6 +42,8 @@ const projects: TestProjectInlineConfiguration[] = [
 
 if (process.env.TEST_DATABASE_URL) {
   projects.push(api('api-pg', { DOSSIER_TEST_DB: 'postgres', TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }));
+} else if (process.argv.some((a) => a.includes('api'))) {
+  console.warn('\n*** SKIPPED: API tests on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them) ***\n');
 }
 
 export default defineConfig({ test: { projects } });

@@ -17,6 +17,8 @@ export interface ResourceDeclaration<R extends { Id: number } = { Id: number }> 
   /** The entity's JSON Schema: validates writes on the server, drives the form and column titles on the client. */
   schema: ObjectSchema;
   title: string;
+  /** Where the menus list the resource. */
+  menu: { group: 'top' | 'admin' | 'iam' | 'none'; order: number };
   /** Text of the add button (e.g. 'Add Expense Type'). */
   addLabel: string;
   /** What toasts and confirmations call one record. */
@@ -41,8 +43,8 @@ export interface ResourceDeclaration<R extends { Id: number } = { Id: number }> 
     filterEveryColumn: boolean;
     empty: string;
   };
-  /** Form fields in order (properties of the schema that are not readOnly). */
-  form: { fields: readonly string[] };
+  /** Form fields in order (properties of the schema that are not readOnly), and what the form adds on save. */
+  form: { fields: readonly string[]; beforeSave?(data: Record<string, unknown>): Record<string, unknown> };
   texts: {
     created(record: R): string;
     updated(record: R): string;

@@ -22,6 +22,7 @@ export default defineResource<ExpenseType>({
   api: '/api/expense-types',
   schema: schema as ObjectSchema,
   title: 'Expense Types',
+  menu: { group: 'admin', order: 5 },
   addLabel: 'Add Expense Type',
   recordName: (r) => r.Short,
   permissions: {
@@ -44,7 +45,11 @@ export default defineResource<ExpenseType>({
     filterEveryColumn: true,
     empty: 'There are no expense types.',
   },
-  form: { fields: ['Short', 'UOMType_Id', 'MultipleUnitsAllowed', 'Reimbursable'] },
+  form: {
+    fields: ['Short', 'UOMType_Id', 'MultipleUnitsAllowed', 'Reimbursable'],
+    // The spec: Description is sent equal to Short.
+    beforeSave: (data) => ({ ...data, Description: data.Short }),
+  },
   texts: {
     created: (r) => `The expense type ${r.Short} was created successfully.`,
     updated: (r) => `The expense type ${r.Short} was updated successfully.`,

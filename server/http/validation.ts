@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { ALL_SCHEMAS, SCHEMA_KEYWORDS } from '../../schemas/index.js';
 import type { ModelState } from './errors.js';
+import { validationMessage, type PropertyForMessage } from '../../shared/validationMessages.js';
 
 /**
  * JSON Schema validation (draft 2020-12) for every route. Bodies are validated strictly (no type coercion: the
@@ -38,10 +39,8 @@ export function validateAgainst(schemaId: string, value: unknown): ModelState | 
   return validate(value) ? null : toModelState(validate.errors ?? []);
 }
 
-interface SchemaNode {
-  title?: string;
+interface SchemaNode extends PropertyForMessage {
   properties?: Record<string, SchemaNode>;
-  'x-messages'?: Record<string, string>;
 }
 
 /** `/Emails/0/Address` → `Emails[0].Address` */
@@ -51,60 +50,23 @@ function fieldPath(instancePath: string, extra?: string): string {
   return parts.reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
 }
 
-function humanize(name: string): string {
-  return name.replace(/_Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2');
-}
+const lastName = (field: string) => field.split('.').pop()?.replace(/\[\d+\]$/, '') ?? '';
 
 function describe(error: ErrorObject): { field: string; message: string } {
   const parent = (error.parentSchema ?? {}) as SchemaNode;
+  const params = error.params as Record<string, unknown>;
   if (error.keyword === 'required') {
-    const missing = (error.params as { missingProperty: string }).missingProperty;
-    const property = parent.properties?.[missing] ?? {};
-    const label = property.title ?? humanize(missing);
+    const missing = String(params.missingProperty);
     return {
       field: fieldPath(error.instancePath, missing),
-      message: property['x-messages']?.required ?? `${label} is required.`,
+      message: validationMessage('required', params, parent.properties?.[missing], missing),
     };
   }
-  const field = fieldPath(error.instancePath);
-  const label = parent.title ?? humanize(field.split('.').pop()?.replace(/\[\d+\]$/, '') || 'Value');
-  const custom = parent['x-messages']?.[error.keyword];
-  if (custom) return { field, message: custom };
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'minLength':
-      return {
-        field,
-        message: params.limit === 1 ? `${label} is required.` : `${label} must be at least ${params.limit} characters.`,
-      };
-    case 'maxLength':
-      return { field, message: `${label} must be at most ${params.limit} characters.` };
-    case 'minimum':
-    case 'exclusiveMinimum':
-      return { field, message: `${label} must be at least ${params.limit}.` };
-    case 'maximum':
-    case 'exclusiveMaximum':
-      return { field, message: `${label} must be at most ${params.limit}.` };
-    case 'type': {
-      const type = String(params.type).replace(',null', '');
-      const noun = type === 'integer' ? 'a whole number' : type === 'array' ? 'a list' : `a ${type}`;
-      return { field, message: `${label} must be ${noun}.` };
-    }
-    case 'format':
-      return { field, message: `${label} must be a valid ${params.format === 'email' ? 'email address' : params.format}.` };
-    case 'enum':
-      return { field, message: `${label} must be one of: ${(params.allowedValues as unknown[]).join(', ')}.` };
-    case 'pattern':
-      return { field, message: `${label} is not in the expected format.` };
-    case 'minItems':
-      return { field, message: `${label} needs at least ${params.limit}.` };
-    case 'maxItems':
-      return { field, message: `${label} allows at most ${params.limit}.` };
-    case 'additionalProperties':
-      return { field: fieldPath(error.instancePath, String(params.additionalProperty)), message: 'This field is not allowed.' };
-    default:
-      return { field, message: `${label} is invalid.` };
+  if (error.keyword === 'additionalProperties') {
+    return { field: fieldPath(error.instancePath, String(params.additionalProperty)), message: validationMessage(error.keyword, params, undefined, '') };
   }
+  const field = fieldPath(error.instancePath);
+  return { field, message: validationMessage(error.keyword, params, parent, lastName(field)) };
 }
 
 /** Turns Ajv errors into `{ Field: [messages] }`, one entry per field, duplicates removed. */

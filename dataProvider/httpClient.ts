@@ -1,0 +1,124 @@
+import { HttpError } from 'react-admin';
+import { Texts } from '../shared/texts/index.js';
+import { getToken } from './session.js';
+
+/** Answers of failed calls, as the server sends them. */
+export interface ErrorBody {
+  Message?: string;
+  ModelState?: Record<string, string[]>;
+  error?: string;
+  error_description?: string;
+  ExceptionMessage?: string;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Form fields sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  /** Multipart body (uploads). */
+  formData?: FormData;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Answer as a file (Blob with the file name from Content-Disposition). */
+  asFile?: boolean;
+  signal?: AbortSignal;
+  /** Send without the bearer token. */
+  anonymous?: boolean;
+}
+
+export interface FileAnswer {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** Listeners the app registers: the session guard hears every answered call; the toast bridge hears failures. */
+type Listener = () => void;
+const callListeners = new Set<Listener>();
+export function onServerCall(listener: Listener): () => void {
+  callListeners.add(listener);
+  return () => callListeners.delete(listener);
+}
+let noResponseHandler: ((message: string) => void) | null = null;
+export function onNoResponse(handler: (message: string) => void): void {
+  noResponseHandler = handler;
+}
+
+function fileNameOf(response: Response): string | null {
+  const header = response.headers.get('content-disposition');
+  if (!header) return null;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain ? plain[1] : null;
+}
+
+/** A failed answer as the message users should read: ModelState messages, else Message, else the OAuth text. */
+export function errorMessageOf(body: ErrorBody | undefined, fallback: string): string {
+  if (body?.ModelState) {
+    const messages = [...new Set(Object.values(body.ModelState).flat())];
+    if (messages.length) return messages.join(' ');
+  }
+  return body?.Message ?? body?.error_description ?? fallback;
+}
+
+/**
+ * The one place the client talks HTTP: adds the bearer token, encodes bodies, and turns failures into
+ * react-admin HttpErrors carrying the status and the server's body (so checkError and forms can read them).
+ */
+export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = options.anonymous ? null : getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.formData) {
+    body = options.formData;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const query = options.query
+    ? '?' + new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()
+    : '';
+
+  let response: Response;
+  try {
+    response = await fetch(path + query, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    noResponseHandler?.(Texts.global.noResponse);
+    throw new HttpError(Texts.global.noResponse, 0, { error_description: Texts.global.noResponse });
+  }
+  for (const listener of callListeners) listener();
+
+  if (!response.ok) {
+    let errorBody: ErrorBody | undefined;
+    try {
+      errorBody = (await response.json()) as ErrorBody;
+    } catch {
+      errorBody = undefined;
+    }
+    const fallback = response.status === 403 ? Texts.global.forbidden : Texts.global.noResponse;
+    throw new HttpError(errorMessageOf(errorBody, fallback), response.status, errorBody);
+  }
+  if (options.asFile) {
+    return { blob: await response.blob(), fileName: fileNameOf(response) } as T;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Saves a downloaded file under its name. */
+export function saveFile({ blob, fileName }: FileAnswer, fallbackName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName ?? fallbackName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

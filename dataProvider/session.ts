@@ -1,0 +1,89 @@
+import { PERSIST_KEY, PERSIST_VERSION, Timing } from '../shared/constants.js';
+
+/**
+ * The signed-in session as the browser keeps it: one persisted state object under the key `root` (version 2)
+ * holding the account (token, user, permissions), the lookup lists and the orgs with their load times. Phone
+ * numbers and the address are not persisted. The logout time for the session guard is kept beside it.
+ */
+export interface SessionUser {
+  Id: number;
+  UserName: string;
+  FirstName: string;
+  LastName: string;
+  Email: string | null;
+  Org_Id: number | null;
+}
+
+export interface SessionPermissions {
+  roles: string[];
+  groups: string[];
+  tags: string[];
+}
+
+export interface LookupListState {
+  TableName: string;
+  FormattedTableName: string;
+  IsDynamic: boolean;
+  Types: { Id: number; Short: string; Description: string | null; Hidden: boolean }[];
+}
+
+export interface OrgState {
+  Id: number;
+  Name: string;
+  ParentOrg_Id: number | null;
+  Hidden: boolean;
+  ContractType_Id: number | null;
+  Code: string | null;
+}
+
+export interface PersistedState {
+  version: number;
+  account: {
+    token: string | null;
+    user: SessionUser | null;
+    permissions: SessionPermissions | null;
+    autoLogoutMinutes: number | null;
+  };
+  types: { lists: LookupListState[]; loadedAt: number };
+  orgs: { list: OrgState[]; loadedAt: number };
+}
+
+export const LOGOUT_AT_KEY = 'logoutAt';
+
+const empty = (): PersistedState => ({
+  version: PERSIST_VERSION,
+  account: { token: null, user: null, permissions: null, autoLogoutMinutes: null },
+  types: { lists: [], loadedAt: 0 },
+  orgs: { list: [], loadedAt: 0 },
+});
+
+export function readState(): PersistedState {
+  try {
+    const raw = localStorage.getItem(PERSIST_KEY);
+    if (!raw) return empty();
+    const parsed = JSON.parse(raw) as PersistedState;
+    return parsed.version === PERSIST_VERSION ? parsed : empty();
+  } catch {
+    return empty();
+  }
+}
+
+export function writeState(update: (state: PersistedState) => PersistedState): PersistedState {
+  const next = update(readState());
+  localStorage.setItem(PERSIST_KEY, JSON.stringify(next));
+  return next;
+}
+
+export const getToken = () => readState().account.token;
+
+/** Sign-out clears everything the app stored. */
+export function clearSession(): void {
+  localStorage.clear();
+}
+
+export function isStale(loadedAt: number, maxAgeMs: number, now = Date.now()): boolean {
+  return now - loadedAt > maxAgeMs;
+}
+
+export const lookupCacheIsStale = (now = Date.now()) => isStale(readState().types.loadedAt, Timing.LOOKUP_CACHE_MS, now);
+export const orgCacheIsStale = (now = Date.now()) => isStale(readState().orgs.loadedAt, Timing.ORG_CACHE_MS, now);

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { migrate, openDatabase, type Database } from './db/database.js';
+import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
+import { buildApp } from './app.js';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DIST_DIR = path.join(ROOT_DIR, 'dist');
+
+/** Opens and migrates the database, seeds it, builds the app and listens. Prints what a new user needs. */
+export async function startDossier(config: Config, options: { serveClient: boolean }): Promise<{ app: FastifyInstance; db: Database }> {
+  const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
+  await migrate(db);
+  const seeded = await seedDatabase(db, { demo: config.demo, adminUser: config.adminUser, adminPassword: config.adminPassword });
+  const app = await buildApp({
+    db,
+    config,
+    clientDir: options.serveClient ? DIST_DIR : undefined,
+    logger: { level: config.logLevel },
+  });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`Dossier is running on http://localhost:${config.port}`];
+  lines.push(`Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${path.join(config.dataDir, 'db')})`}`);
+  if (seeded.demoSeeded) lines.push('Demo data was created.');
+  if (config.demo) {
+    lines.push(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const user of DEMO_USERS) lines.push(`  ${user.userName.padEnd(13)} ${user.group}`);
+  }
+  if (seeded.adminCreated) lines.push(`Administrator ${config.adminUser} was created.`);
+  console.log(lines.join('\n'));
+  return { app, db };
+}

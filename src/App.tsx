@@ -1,0 +1,67 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { resources } from '../resources/index.js';
+import { dataProvider } from '../dataProvider/dataProvider.js';
+import { onNoResponse } from '../dataProvider/httpClient.js';
+import { authProvider } from './auth/authProvider.js';
+import { LoginPage } from './auth/LoginPage.js';
+import { AppLayout } from './layout/AppLayout.js';
+import { AppNotification } from './layout/AppNotification.js';
+import { HomeRedirect } from './layout/HomeRedirect.js';
+import { NotFound } from './layout/NotFound.js';
+import { toast } from './layout/toast.js';
+import { theme } from './theme.js';
+import { ResourcePage, protectedRoutes, publicRoutes } from './routes.js';
+
+/** Answers the server meant (4xx) are not retried; a dropped connection is retried twice. */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => !((error as { status?: number }).status! >= 400) && failures < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', { allowMissing: true });
+
+onNoResponse((message) => toast(message, 'error'));
+
+/** The Dossier client: react-admin with our data and auth providers, declared resources and custom pages. */
+export function App() {
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      queryClient={queryClient}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      dashboard={HomeRedirect}
+      catchAll={NotFound}
+      accessDenied={NotFound}
+      notification={AppNotification}
+      title="Dossier"
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map((declaration) => (
+        <Resource key={declaration.name} name={declaration.name} list={<ResourcePage declaration={declaration} />} />
+      ))}
+      <CustomRoutes noLayout>
+        {publicRoutes.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </CustomRoutes>
+      <CustomRoutes>
+        {protectedRoutes.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </CustomRoutes>
+    </Admin>
+  );
+}

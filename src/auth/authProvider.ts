@@ -1,0 +1,122 @@
+import type { AuthProvider } from 'react-admin';
+import { Timing } from '../../shared/constants.js';
+import { Texts } from '../../shared/texts/index.js';
+import { customMethods } from '../../dataProvider/dataProvider.js';
+import { request, type ErrorBody } from '../../dataProvider/httpClient.js';
+import { clearSession, readState, writeState, type SessionUser } from '../../dataProvider/session.js';
+import { toast } from '../layout/toast.js';
+import { canAccess } from './access.js';
+import { readLogoutAt, startLogoutClock } from './logoutClock.js';
+
+export const PASSWORD_EXPIRED_ROUTE = '/change-password';
+
+/** Sign-in failure carrying the server's error code (`password_expired` sends the user to change it). */
+export class SignInError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** After the token: the user, lookup lists, permissions, settings and orgs. Any failure clears everything. */
+async function loadAccount(token: string): Promise<SessionUser> {
+  writeState((s) => ({ ...s, account: { ...s.account, token } }));
+  try {
+    const [user, permissions, lists, settings, orgs] = await Promise.all([
+      customMethods.getCurrentUser(),
+      customMethods.getUserPermissions(),
+      customMethods.getLookupLists(),
+      customMethods.getSecuritySettings(),
+      customMethods.getOrgs(),
+    ]);
+    const sessionUser: SessionUser = {
+      Id: user.Id as number,
+      UserName: user.UserName as string,
+      FirstName: user.FirstName as string,
+      LastName: user.LastName as string,
+      Email: (user.Email as string | null) ?? null,
+      Org_Id: (user.Org_Id as number | null) ?? null,
+    };
+    const now = Date.now();
+    writeState((s) => ({
+      ...s,
+      account: { token, user: sessionUser, permissions, autoLogoutMinutes: settings.AutoLogoutTime },
+      types: { lists, loadedAt: now },
+      orgs: { list: orgs, loadedAt: now },
+    }));
+    startLogoutClock(settings.AutoLogoutTime ?? Timing.DEFAULT_AUTO_LOGOUT_MINUTES);
+    return sessionUser;
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+}
+
+const roles = () => readState().account.permissions?.roles ?? [];
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    let token: string;
+    try {
+      const answer = await request<{ access_token: string }>('/oauth/token', {
+        method: 'POST',
+        form: { username, password, grant_type: 'password' },
+        anonymous: true,
+      });
+      token = answer.access_token;
+    } catch (error) {
+      const body = (error as { body?: ErrorBody }).body;
+      throw new SignInError(body?.error_description ?? (error as Error).message, body?.error);
+    }
+    const user = await loadAccount(token);
+    return { redirectTo: '/', user };
+  },
+
+  async logout() {
+    const token = readState().account.token;
+    clearSession();
+    if (token) {
+      await fetch('/api/user/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
+    }
+  },
+
+  async checkAuth() {
+    const { token, user } = readState().account;
+    const logoutAt = readLogoutAt();
+    if (!token || !user || logoutAt === null || logoutAt <= Date.now()) {
+      clearSession();
+      throw { redirectTo: '/login', message: false };
+    }
+  },
+
+  async checkError(error: { status?: number; body?: ErrorBody }) {
+    const status = error?.status;
+    if (status === 401) {
+      if (readState().account.token) toast(Texts.global.sessionExpired, 'warning');
+      throw { redirectTo: '/login', message: false };
+    }
+    if (status === 419) {
+      if (readState().account.token) toast(Texts.global.signedInElsewhere, 'warning');
+      throw { redirectTo: '/login', message: false };
+    }
+    if (status === 403) {
+      toast(error.body?.Message ?? Texts.global.forbidden, 'warning');
+    }
+  },
+
+  async getIdentity() {
+    const user = readState().account.user;
+    if (!user) throw new Error('Not signed in');
+    return { id: user.Id, fullName: `${user.FirstName} ${user.LastName}`, ...user };
+  },
+
+  async getPermissions() {
+    return roles();
+  },
+
+  async canAccess(params) {
+    return canAccess(roles(), params);
+  },
+};

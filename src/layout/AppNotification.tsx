@@ -1,0 +1,53 @@
+import { useEffect, useState } from 'react';
+import { Alert, Snackbar } from '@mui/material';
+import { useNotificationContext, useNotify, useTranslate, type NotificationPayload } from 'react-admin';
+import { Timing } from '../../shared/constants.js';
+import { connectToasts } from './toast.js';
+
+/**
+ * Toasts: bottom right, one at a time, closing after 5 seconds (or the duration the caller asks), paused while
+ * hovered, closed by a click. Also connects the toast bridge used outside components.
+ */
+export function AppNotification() {
+  const { notifications, takeNotification } = useNotificationContext();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [current, setCurrent] = useState<NotificationPayload | undefined>();
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    connectToasts((message, options) => notify(message, options));
+    return () => connectToasts(null);
+  }, [notify]);
+
+  useEffect(() => {
+    if (!current && notifications.length) {
+      setCurrent(takeNotification() ?? undefined);
+      setOpen(true);
+    }
+  }, [notifications, current, takeNotification]);
+
+  if (!current) return null;
+  const { message, type = 'info', notificationOptions } = current;
+  const text = typeof message === 'string' ? translate(message, { _: message, ...notificationOptions?.messageArgs }) : message;
+  const close = () => setOpen(false);
+  return (
+    <Snackbar
+      open={open}
+      autoHideDuration={notificationOptions?.autoHideDuration ?? Timing.TOAST_MS}
+      onClose={(_event, reason) => reason !== 'clickaway' && close()}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      slotProps={{ transition: { onExited: () => setCurrent(undefined) } }}
+    >
+      <Alert
+        severity={type}
+        variant="filled"
+        onClick={close}
+        role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
+        sx={{ cursor: 'pointer', minWidth: 280, maxWidth: 480, boxShadow: 3 }}
+      >
+        {text}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * Toasts from outside React components (the auth provider, the HTTP client) reach react-admin's notifier through
+ * this bridge, which the app's Notification component connects on mount.
+ */
+export type ToastType = 'info' | 'success' | 'warning' | 'error';
+type Notify = (message: string, options: { type: ToastType; autoHideDuration?: number }) => void;
+
+let notify: Notify | null = null;
+const pending: [string, ToastType][] = [];
+
+export function connectToasts(fn: Notify | null): void {
+  notify = fn;
+  if (fn) while (pending.length) {
+    const [message, type] = pending.shift()!;
+    fn(message, { type });
+  }
+}
+
+export function toast(message: string, type: ToastType = 'info'): void {
+  if (notify) notify(message, { type });
+  else pending.push([message, type]);
+}

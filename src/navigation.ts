@@ -1,0 +1,48 @@
+import { Permissions as P, type Permission } from '../shared/permissions.js';
+import { resources } from '../resources/index.js';
+
+/**
+ * Every page of the app with its path, label, the permissions that open it (any-of) and where the menus show it.
+ * Menus, route guards and canAccess all read this one table.
+ */
+export interface AppPage {
+  key: string;
+  path: string;
+  label: string;
+  anyOf: readonly Permission[];
+  menu: 'top' | 'admin' | 'iam' | 'none';
+  /** Position within its menu. */
+  order: number;
+}
+
+const declared: AppPage[] = resources.map((r) => ({
+  key: r.name,
+  path: r.route,
+  label: r.title,
+  anyOf: r.permissions.view,
+  menu: r.menu.group,
+  order: r.menu.order,
+}));
+
+const BUILT_IN: AppPage[] = [
+  { key: 'cases', path: '/cases', label: 'Cases', anyOf: [P.Cases.VIEW_CASES], menu: 'top', order: 1 },
+  { key: 'items', path: '/items', label: 'Items', anyOf: [P.Items.SEARCH_ITEMS], menu: 'top', order: 2 },
+  { key: 'invoices', path: '/invoices', label: 'Invoices', anyOf: [P.Invoices.VIEW_INVOICE_DETAILS], menu: 'top', order: 3 },
+  { key: 'reports', path: '/reports', label: 'Reports', anyOf: [P.ReportData.VIEW_REPORT], menu: 'top', order: 4 },
+  { key: 'orgs', path: '/orgs', label: 'Orgs', anyOf: [P.Orgs.VIEW_ORGANIZATIONS], menu: 'admin', order: 1 },
+  { key: 'case-templates', path: '/case-templates', label: 'Case Templates', anyOf: [P.Cases.CREATE_CASE_TEMPLATE], menu: 'admin', order: 2 },
+  { key: 'item-types', path: '/item-types', label: 'Item Templates', anyOf: [P.ItemTypes.VIEW_ITEM_TYPES], menu: 'admin', order: 3 },
+  { key: 'sections', path: '/sections', label: 'Section Templates', anyOf: [P.Sections.VIEW_SECTION_TEMPLATES], menu: 'admin', order: 4 },
+  { key: 'lists', path: '/lists', label: 'Lists', anyOf: [P.Types.VIEW_TYPE], menu: 'admin', order: 6 },
+  { key: 'security', path: '/security', label: 'Security', anyOf: [P.Admin.ADMIN_SECURITY], menu: 'admin', order: 9 },
+  { key: 'users', path: '/identity/users', label: 'Users', anyOf: [P.Users.VIEW_USERS], menu: 'iam', order: 1 },
+  { key: 'roles', path: '/identity/roles', label: 'Roles', anyOf: [P.Roles.VIEW_ROLES], menu: 'iam', order: 2 },
+  { key: 'groups', path: '/identity/groups', label: 'Groups', anyOf: [P.Groups.VIEW_GROUPS], menu: 'iam', order: 3 },
+];
+
+export const PAGES: readonly AppPage[] = [...BUILT_IN, ...declared].sort((a, b) => a.order - b.order);
+
+/** The IAM entry of the admin menu sits between Lists and Security. */
+export const IAM_MENU = { path: '/identity', label: 'IAM', order: 7 } as const;
+
+export const pageByKey = (key: string) => PAGES.find((p) => p.key === key);

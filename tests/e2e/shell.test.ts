@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { Texts } from '../../shared/texts/index.js';
+import { apiAs, expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+
+describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('a system administrator signs in, sees the navigation, saves a security setting and signs out', async () => {
+    const { page, errors, context } = await newPage(browser, server.baseUrl);
+    await page.goto('/login');
+    await shows(page.getByText(/Version \d+\.\d+\.\d+/));
+    await screenshot(page, `${server.name}-login`);
+
+    await signIn(page, 'sysadmin');
+    await shows(page.getByText('Welcome back, Avery Morgan'));
+    await page.waitForURL('**/cases');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Cases', 'Items', 'Invoices', 'Reports', 'Admin']) {
+      await shows(nav.getByRole('button', { name: label, exact: true }).or(nav.getByRole('link', { name: label, exact: true })));
+    }
+    await screenshot(page, `${server.name}-home`);
+
+    await nav.getByRole('button', { name: 'Admin' }).click();
+    const menu = page.getByRole('menu');
+    for (const label of ['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'Users', 'Roles', 'Groups', 'Security']) {
+      await shows(menu.getByRole('menuitem', { name: label, exact: true }));
+    }
+    await screenshot(page, `${server.name}-admin-menu`);
+    await menu.getByRole('menuitem', { name: 'Security' }).click();
+    await shows(page.getByRole('heading', { name: 'Security' }));
+    const minutes = page.getByLabel('Auto-logout (minutes)');
+    await minutes.fill('45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await shows(page.getByText(Texts.security.saved));
+    await screenshot(page, `${server.name}-security`);
+
+    await page.reload();
+    await expectValue(page.getByLabel('Auto-logout (minutes)'), '45');
+    await minutes.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await shows(page.getByText(Texts.security.saved).first());
+
+    await page.getByRole('button', { name: 'Avery Morgan' }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a client sees no admin menu, and an admin page shows the not-found view', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl);
+    await signIn(page, 'client');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await shows(nav.getByRole('link', { name: 'Cases' }));
+    await expectCount(nav.getByRole('button', { name: 'Admin' }), 0);
+    await expectCount(nav.getByRole('link', { name: 'Invoices' }), 0);
+    await page.goto('/security');
+    await shows(page.getByText(Texts.global.notFound));
+    await page.goto('/no/such/page');
+    await shows(page.getByText(Texts.global.notFound));
+    await screenshot(page, `${server.name}-client-not-found`);
+    await context.close();
+  });
+
+  it('a second sign-in of the same user logs the first browser out with the spec text', async () => {
+    const first = await newPage(browser, server.baseUrl);
+    await signIn(first.page, 'caseadmin');
+    const second = await newPage(browser, server.baseUrl);
+    await signIn(second.page, 'caseadmin');
+    await first.page.goto('/expense-types');
+    await shows(first.page.getByText(Texts.global.signedInElsewhere));
+    await first.page.waitForURL('**/login');
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('warns before the automatic logout and counts down', async () => {
+    const admin = await apiAs(server.baseUrl, 'sysadmin');
+    await admin('PUT', '/api/security', { AutoLogoutTime: 1, EnablePasswordExpiration: true, PasswordExpirationTime: null });
+    const { page, context } = await newPage(browser, server.baseUrl);
+    try {
+      await signIn(page, 'reviewer');
+      const timer = page.getByRole('timer');
+      await expectText(timer, /^Your session will end in 0:[0-5]\d$/);
+      await screenshot(page, `${server.name}-session-warning`);
+    } finally {
+      await admin('PUT', '/api/security', { AutoLogoutTime: null, EnablePasswordExpiration: true, PasswordExpirationTime: null });
+      await context.close();
+    }
+  });
+
+  it('works on a phone: the menu collapses behind a button', async () => {
+    const { page, context } = await newPage(browser, server.baseUrl, 'phone');
+    await signIn(page, 'sysadmin');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+    await shows(menu.getByText('Avery Morgan'));
+    await shows(menu.getByRole('link', { name: 'Manage Account' }));
+    await shows(menu.getByRole('link', { name: 'Expense Types' }));
+    await screenshot(page, `${server.name}-phone-menu`);
+    await menu.getByRole('link', { name: 'Expense Types' }).click();
+    await shows(page.getByRole('heading', { name: 'Expense Types' }));
+    await screenshot(page, `${server.name}-phone-expense-types`);
+    await context.close();
+  });
+});
