@@ -35,6 +35,7 @@ const BUILT_IN: AppPage[] = [
   { key: 'sections', path: '/sections', label: 'Section Templates', anyOf: [P.Sections.VIEW_SECTION_TEMPLATES], menu: 'admin', order: 4 },
   { key: 'lists', path: '/lists', label: 'Lists', anyOf: [P.Types.VIEW_TYPE], menu: 'admin', order: 6 },
   { key: 'security', path: '/security', label: 'Security', anyOf: [P.Admin.ADMIN_SECURITY], menu: 'admin', order: 9 },
+  { key: 'admin', path: '/admin', label: 'Admin', anyOf: [P.General.SYSTEM_ADMINISTRATOR], menu: 'none', order: 0 },
   { key: 'users', path: '/identity/users', label: 'Users', anyOf: [P.Users.VIEW_USERS], menu: 'iam', order: 1 },
   { key: 'roles', path: '/identity/roles', label: 'Roles', anyOf: [P.Roles.VIEW_ROLES], menu: 'iam', order: 2 },
   { key: 'groups', path: '/identity/groups', label: 'Groups', anyOf: [P.Groups.VIEW_GROUPS], menu: 'iam', order: 3 },

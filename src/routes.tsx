@@ -9,6 +9,7 @@ import { PublicPage } from './layout/PublicPage.js';
 import { Typography } from '@mui/material';
 
 const LazyResourcePage = lazy(() => import('./resources/ResourcePage.js').then((m) => ({ default: m.ResourcePage })));
+const AdminPage = lazy(() => import('./admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js').then((m) => ({ default: m.SecurityPage })));
 
 const lazyPage = (element: ReactElement) => <Suspense fallback={<LinearProgress aria-label="Loading" />}>{element}</Suspense>;
@@ -63,5 +64,5 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/identity/roles', element: placeholder('roles', 'Roles') },
   { path: '/identity/groups', element: placeholder('groups', 'Groups') },
   { path: '/account', element: <PlaceholderPage title="Manage Account" /> },
-  { path: '/admin', element: <PlaceholderPage title="Admin" /> },
+  { path: '/admin', element: lazyPage(<AdminPage />) },
 ];

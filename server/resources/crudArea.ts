@@ -90,6 +90,8 @@ export function crudArea(declaration: ResourceDeclaration): ApiArea {
   const fields = writableFields(schema);
   const table = store.table;
   const viewAccess = accessFor(permissions.view, 'signedIn');
+  const singular = (schema.title ?? declaration.title).toLowerCase();
+  const one = `${/^[aeiou]/.test(singular) ? 'an' : 'a'} ${singular}`;
   const routes: RouteSpec<never>[] = [
     route({
       method: 'GET',
@@ -112,7 +114,7 @@ export function crudArea(declaration: ResourceDeclaration): ApiArea {
       method: 'GET',
       url: `${api}/:id`,
       access: viewAccess,
-      summary: `One ${declaration.title.toLowerCase()} record`,
+      summary: `One ${singular}`,
       schema: { params: idParams, response: { 200: record } },
       async handler(request) {
         return findRow(request.server.db, declaration, request.params.id);
@@ -126,7 +128,7 @@ export function crudArea(declaration: ResourceDeclaration): ApiArea {
         method: 'POST',
         url: api,
         access: accessFor(permissions.create, viewAccess),
-        summary: `Create a ${declaration.title.toLowerCase()} record`,
+        summary: `Create ${one}`,
         schema: { body: schemaRef, response: { 200: record } },
         async handler(request) {
           const { db } = request.server;
@@ -154,7 +156,7 @@ export function crudArea(declaration: ResourceDeclaration): ApiArea {
         method: declaration.updateMethod,
         url: `${api}/:id`,
         access: accessFor(permissions.edit, viewAccess),
-        summary: `Update a ${declaration.title.toLowerCase()} record`,
+        summary: `Update ${one}`,
         schema: { params: idParams, body: schemaRef, response: { 200: record } },
         async handler(request) {
           const { db } = request.server;
@@ -181,8 +183,8 @@ export function crudArea(declaration: ResourceDeclaration): ApiArea {
         url: `${api}/:id`,
         access: accessFor(permissions.delete, viewAccess),
         summary: toggles
-          ? `Hide or restore a ${declaration.title.toLowerCase()} record (toggles Hidden); answers the record`
-          : `Delete a ${declaration.title.toLowerCase()} record`,
+          ? `Hide or restore ${one} (toggles Hidden); answers it`
+          : `Delete ${one}`,
         schema: { params: idParams, response: { 200: record } },
         async handler(request) {
           const { db } = request.server;

@@ -133,3 +133,12 @@ describe('lookups and orgs', () => {
     expect(client.map((o: { Code: string }) => o.Code).sort()).toEqual(['DOC', 'DOC-ATL']);
   });
 });
+
+describe('API documentation', () => {
+  it('docs/api.md lists every route as registered (run `npm run docs:api` after changing routes)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { renderApiDocs } = await import('../../server/docs/apiDocs.js');
+    const current = await readFile(new URL('../../docs/api.md', import.meta.url), 'utf8');
+    expect(current).toBe(renderApiDocs(t.app.routeCatalogue));
+  });
+});
