@@ -34,7 +34,12 @@ export function fakeServer(handler: Handler) {
 }
 
 /** Puts a signed-in session in local storage, as the sign-in would. */
-export function signedInAs(roles: string[], user: Partial<PersistedState['account']['user']> = {}, groups: string[] = []) {
+export function signedInAs(
+  roles: string[],
+  user: Partial<PersistedState['account']['user']> = {},
+  groups: string[] = [],
+  extraLists: PersistedState['types']['lists'] = [],
+) {
   const state: PersistedState = {
     version: PERSIST_VERSION,
     account: {
@@ -54,6 +59,7 @@ export function signedInAs(roles: string[], user: Partial<PersistedState['accoun
             { Id: 12, Short: 'MI', Description: 'Mile', Hidden: false },
           ],
         },
+        ...extraLists,
       ],
       loadedAt: Date.now(),
     },
