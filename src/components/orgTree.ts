@@ -1,0 +1,40 @@
+import { INACTIVE_ORGS_NAME } from '../../shared/constants.js';
+import type { OrgState } from '../../dataProvider/session.js';
+
+export interface OrgNode {
+  id: string;
+  label: string;
+  org: OrgState;
+  children: OrgNode[];
+}
+
+/**
+ * The org list as a tree, names sorted. Hidden orgs and the "INACTIVE ORGS" folder (with everything under it)
+ * are left out unless asked for; a search keeps matching orgs with their ancestors.
+ */
+export function buildOrgTree(orgs: readonly OrgState[], { includeHidden = false, search = '' } = {}): OrgNode[] {
+  const visible = orgs.filter((o) => includeHidden || (!o.Hidden && o.Name !== INACTIVE_ORGS_NAME));
+  const byId = new Map(visible.map((o) => [o.Id, { id: String(o.Id), label: o.Code ? `${o.Name} (${o.Code})` : o.Name, org: o, children: [] as OrgNode[] }]));
+  const roots: OrgNode[] = [];
+  for (const node of byId.values()) {
+    const parent = node.org.ParentOrg_Id !== null ? byId.get(node.org.ParentOrg_Id) : undefined;
+    if (parent) parent.children.push(node);
+    else if (node.org.ParentOrg_Id === null || !orgs.some((o) => o.Id === node.org.ParentOrg_Id)) roots.push(node);
+  }
+  const sort = (nodes: OrgNode[]) => {
+    nodes.sort((a, b) => a.org.Name.localeCompare(b.org.Name));
+    nodes.forEach((n) => sort(n.children));
+    return nodes;
+  };
+  const term = search.trim().toLowerCase();
+  const prune = (nodes: OrgNode[]): OrgNode[] =>
+    nodes
+      .map((n) => ({ ...n, children: prune(n.children) }))
+      .filter((n) => n.label.toLowerCase().includes(term) || n.children.length > 0);
+  return term ? prune(sort(roots)) : sort(roots);
+}
+
+/** Ids of every node in the trees (to expand all). */
+export function allNodeIds(nodes: readonly OrgNode[]): string[] {
+  return nodes.flatMap((n) => [n.id, ...allNodeIds(n.children)]);
+}
