@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, GetListResult, RaRecord } from 'react
 import type { ResourceDeclaration } from '../resources/declaration.js';
 import { resourceByName } from '../resources/index.js';
 import { request } from './httpClient.js';
+import { configurationMethods } from './configuration.js';
 import type { LookupListState, OrgState, SessionPermissions } from './session.js';
 
 export interface SecuritySettings {
@@ -106,6 +107,8 @@ export const customMethods = {
   getOptions: (url: string) => request<{ Id: number; Short?: string; Description?: string | null }[]>(`/api/${url.replace(/^\/+/, '')}`),
 };
 
-export type DossierDataProvider = DataProvider & typeof customMethods;
+const allMethods = { ...customMethods, ...configurationMethods };
 
-export const dataProvider: DossierDataProvider = { ...resourceProvider, ...customMethods };
+export type DossierDataProvider = DataProvider & typeof allMethods;
+
+export const dataProvider: DossierDataProvider = { ...resourceProvider, ...allMethods };

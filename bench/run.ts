@@ -1,0 +1,147 @@
+/**
+ * `npm run bench`: measures the queries behind the busiest screens on a large database.
+ *
+ * PostgreSQL at BENCH_DATABASE_URL (or TEST_DATABASE_URL) in a schema of its own, or the embedded PGlite when
+ * neither is set. BENCH_USERS (default 200000) and BENCH_CASES (default 300000) set the volume. Each measurement
+ * is the median of repeated runs after a warm-up; the plan line shows whether an index served the query.
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { createPGlite, embeddedDatabase, migrate, openDatabase, type Database } from '../server/db/database.js';
+import { seedDatabase } from '../server/db/seed/index.js';
+import { SecuritySettingsService } from '../server/security/settingsService.js';
+import { SessionService } from '../server/auth/sessions.js';
+import { searchUsers, type UsersQuery } from '../server/identity/userList.js';
+import { loadLookupLists } from '../server/types/lookups.js';
+import { orgSubtreeIds } from '../server/orgs/scope.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 200_000);
+const CASES = Number(process.env.BENCH_CASES ?? 300_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+async function open(): Promise<{ db: Database; kind: string; drop: () => Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const db = await openDatabase({ url, schema });
+    return {
+      db,
+      kind: `PostgreSQL (schema ${schema})`,
+      drop: async () => {
+        await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(db);
+        await db.destroy();
+      },
+    };
+  }
+  const db = embeddedDatabase(await createPGlite({}));
+  return { db, kind: 'PGlite (in memory)', drop: () => db.destroy() };
+}
+
+/** Bulk rows straight in SQL: users spread over the orgs, cases with subjects and three items each. */
+async function fill(db: Database) {
+  await sql`
+    INSERT INTO users ("UserName", "FirstName", "LastName", "Email", "Org_Id", "WorkStatusType_Id")
+    SELECT 'bench' || g,
+           (ARRAY['James','Mary','Robert','Patricia','John','Jennifer','Michael','Linda','Wei','Priya'])[1 + g % 10] || (g % 997),
+           (ARRAY['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Nguyen','Okafor'])[1 + (g / 10) % 10] || (g % 1009),
+           'bench' || g || '@example.com',
+           (SELECT "Id" FROM orgs ORDER BY "Id" OFFSET g % (SELECT count(*) FROM orgs) LIMIT 1),
+           NULL
+      FROM generate_series(1, ${USERS}) AS g`.execute(db);
+  await sql`
+    INSERT INTO cases ("CaseNumber", "Client_Id", "WorkflowState", "ReceivedDate", "CaseType_Id")
+    SELECT 'B-' || lpad(g::text, 8, '0'),
+           (SELECT "Id" FROM orgs ORDER BY "Id" OFFSET g % (SELECT count(*) FROM orgs) LIMIT 1),
+           (ARRAY['AWAITING_CASE_PAPERS','AWAITING_DATA_ENTRY','IN_PROCESS','IN_REVIEW','COMPLETE'])[1 + g % 5],
+           current_date - (g % 900),
+           (SELECT "Id" FROM type_items WHERE "TableName" = 'CaseType' ORDER BY "Id" LIMIT 1)
+      FROM generate_series(1, ${CASES}) AS g`.execute(db);
+  await sql`
+    INSERT INTO case_subjects ("Case_Id", "FirstName", "LastName")
+    SELECT c."Id", 'Subject' || (c."Id" % 5000), 'Person' || (c."Id" % 7919) FROM cases c
+     WHERE NOT EXISTS (SELECT 1 FROM case_subjects s WHERE s."Case_Id" = c."Id")`.execute(db);
+  const itemType = await db.selectFrom('item_types').select('Id').orderBy('Id').executeTakeFirstOrThrow();
+  await sql`
+    INSERT INTO items ("Case_Id", "DisplayOrder", "ItemType_Id", "ItemStatus", "City")
+    SELECT c."Id", n, ${itemType.Id}, (ARRAY['AWAITING_ASSIGNMENT','ASSIGNED','IN_REVIEW','ACCEPTED'])[1 + (c."Id" + n) % 4], 'City' || (c."Id" % 300)
+      FROM cases c CROSS JOIN generate_series(1, 3) AS n
+     WHERE c."CaseNumber" LIKE 'B-%'`.execute(db);
+  await sql`ANALYZE`.execute(db);
+}
+
+async function measure(name: string, run: () => Promise<unknown>): Promise<{ name: string; median: number; p90: number }> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { name, median: times[Math.floor(times.length / 2)], p90: times[Math.floor(times.length * 0.9)] };
+}
+
+async function planOf(db: Database, query: string): Promise<string> {
+  const result = await sql.raw(`EXPLAIN ${query}`).execute(db);
+  const lines = (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]);
+  const scans = lines.filter((l) => /Scan/.test(l)).map((l) => l.trim().replace(/\s+\(cost.*$/, ''));
+  return scans.slice(0, 3).join('; ');
+}
+
+async function main() {
+  const { db, kind, drop } = await open();
+  try {
+    console.log(`Database: ${kind}; ${USERS.toLocaleString()} users, ${CASES.toLocaleString()} cases (3 items each)`);
+    let start = performance.now();
+    await migrate(db);
+    await seedDatabase(db, { demo: true });
+    await fill(db);
+    console.log(`Prepared in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+
+    const now = () => new Date();
+    const sessions = new SessionService(db, new SecuritySettingsService(db), now);
+    const admin = await db.selectFrom('users').select('Id').where('UserName', '=', 'sysadmin').executeTakeFirstOrThrow();
+    const token = await sessions.open(admin.Id);
+    const page = (overrides: Partial<UsersQuery> = {}): UsersQuery => ({
+      pageSize: 20,
+      page: 0,
+      sorted: [],
+      filtered: [],
+      additional: { OrgIds: [], GroupIds: [], HideIDSUsers: false, Active: false, Inactive: false },
+      ...overrides,
+    });
+    const all = { all: true } as const;
+    start = performance.now();
+    const results = [
+      await measure('session lookup (every request)', () => sessions.resolve(token)),
+      await measure('users: first page, default sort', () => searchUsers(db, all, page(), now())),
+      await measure('users: last-name filter "Smith1"', () => searchUsers(db, all, page({ filtered: [{ id: 'LastName', value: 'Smith1' }] }), now())),
+      await measure('users: page 500', () => searchUsers(db, all, page({ page: 500 }), now())),
+      await measure('users: one org', () => searchUsers(db, all, page({ additional: { OrgIds: [3], GroupIds: [], HideIDSUsers: false, Active: true, Inactive: false } }), now())),
+      await measure('lookup lists (sign-in)', () => loadLookupLists(db)),
+      await measure('org subtree (scoping)', () => orgSubtreeIds(db, 1)),
+      await measure('cases: newest 20 received', () =>
+        db.selectFrom('cases').select(['Id', 'CaseNumber']).orderBy('ReceivedDate', 'desc').orderBy('Id', 'desc').limit(20).execute()),
+      await measure('cases: number contains "0012345"', () =>
+        db.selectFrom('cases').select(['Id', 'CaseNumber']).where('CaseNumber', 'ilike', '%0012345%').limit(20).execute()),
+      await measure('items of one case', () => db.selectFrom('items').selectAll().where('Case_Id', '=', 5000).orderBy('DisplayOrder').execute()),
+    ];
+    console.log('| query | median ms | p90 ms |');
+    console.log('|---|---:|---:|');
+    for (const r of results) console.log(`| ${r.name} | ${r.median.toFixed(2)} | ${r.p90.toFixed(2)} |`);
+    console.log(`\nMeasured in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log('\nPlans:');
+    console.log(`  users name filter: ${await planOf(db, `SELECT "Id" FROM users WHERE "LastName" ILIKE '%Smith1%' LIMIT 20`)}`);
+    console.log(`  users default sort: ${await planOf(db, `SELECT "Id" FROM users ORDER BY "FirstName", "LastName", "Id" LIMIT 20`)}`);
+    console.log(`  cases number search: ${await planOf(db, `SELECT "Id" FROM cases WHERE "CaseNumber" ILIKE '%0012345%' LIMIT 20`)}`);
+    console.log(`  items of a case: ${await planOf(db, `SELECT * FROM items WHERE "Case_Id" = 5000 ORDER BY "DisplayOrder"`)}`);
+  } finally {
+    await drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
