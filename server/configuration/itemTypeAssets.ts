@@ -1,0 +1,198 @@
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import path from 'node:path';
+import { Permissions } from '../../shared/permissions.js';
+import { ConfigurationTexts } from '../../shared/texts/configuration.js';
+import { audit } from '../audit.js';
+import type { Database } from '../db/database.js';
+import { authOf } from '../http/access.js';
+import { badRequest, notFound, ValidationError } from '../http/errors.js';
+import { anyOf, idParams, noBody, route, type ApiArea } from '../http/route.js';
+import { assetResponse, selectAssets, type ItemTypeAsset } from './itemTypeStore.js';
+import { ASSET_LIMITS, isZip, plainFileName, readZip, UploadBudget, withoutControlCharacters, type UploadedFile } from './zipUpload.js';
+
+const T = ConfigurationTexts.assets;
+const P = Permissions.ItemTypes;
+const STORAGE_AREA = 'item-type-assets';
+
+const assetParams = {
+  type: 'object',
+  properties: { id: { type: 'integer', minimum: 1 }, assetId: { type: 'integer', minimum: 1 } },
+  required: ['id', 'assetId'],
+} as const;
+const renameParams = {
+  type: 'object',
+  properties: { ...assetParams.properties, name: { type: 'string' } },
+  required: ['id', 'assetId', 'name'],
+} as const;
+type AssetParams = { id: number; assetId: number };
+
+async function requireItemType(db: Database, id: number): Promise<void> {
+  const found = await db.selectFrom('item_types').select('Id').where('Id', '=', id).executeTakeFirst();
+  if (!found) throw notFound(ConfigurationTexts.itemTypes.unknownItemType);
+}
+
+async function listAssets(db: Database, itemTypeId: number): Promise<ItemTypeAsset[]> {
+  return (await selectAssets(db, [itemTypeId])).map(({ ItemType_Id: _, ...asset }) => asset);
+}
+
+async function findAsset(db: Database, { id, assetId }: AssetParams) {
+  const asset = await db
+    .selectFrom('item_type_assets')
+    .select(['Id', 'Name', 'FileName', 'CreatedDate', 'StorageKey', 'ContentType'])
+    .where('Id', '=', assetId)
+    .where('ItemType_Id', '=', id)
+    .executeTakeFirst();
+  if (!asset) throw notFound(T.unknownAsset);
+  return asset;
+}
+
+const publicAsset = ({ Id, Name, FileName, CreatedDate }: ItemTypeAsset): ItemTypeAsset => ({ Id, Name, FileName, CreatedDate });
+
+/** The download name: the asset's name, with the stored file's extension added when the name has lost it. */
+function downloadName(asset: { Name: string; FileName: string }): string {
+  const extension = path.extname(asset.FileName);
+  return extension && !asset.Name.toLowerCase().endsWith(extension.toLowerCase()) ? `${asset.Name}${extension}` : asset.Name;
+}
+
+/** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
+function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Hands every file of a multipart upload (zips expanded) to `onFile` as it arrives, so at most one file is held in
+ * memory; throws 400 when any part breaks a limit, and the caller undoes what it kept.
+ */
+async function receiveFiles(request: FastifyRequest, onFile: (file: UploadedFile) => Promise<void>): Promise<void> {
+  if (!request.isMultipart()) throw badRequest(T.noFiles);
+  const budget = new UploadBudget();
+  let received = 0;
+  const count = async (file: UploadedFile) => {
+    received += 1;
+    await onFile(file);
+  };
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const name = plainFileName(part.filename ?? '');
+    const content = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(T.fileTooLarge(name, ASSET_LIMITS.maxFileBytes / (1024 * 1024)));
+      throw error;
+    });
+    if (!name) continue;
+    if (isZip(name)) {
+      await readZip(name, content, budget, count);
+    } else {
+      budget.take(content.length);
+      await count({ name, content, contentType: part.mimetype || 'application/octet-stream' });
+    }
+  }
+  if (!received) throw badRequest(T.noFiles);
+}
+
+/**
+ * Assets of item templates (spec 002 §2.3): files kept with an item template, uploaded one entry per file, zips
+ * extracted. Files live in the storage service under keys it makes; names from clients are only labels.
+ */
+export const itemTypeAssetsArea: ApiArea = {
+  name: 'item-type-assets',
+  routes: [
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/item-types/:id/assets',
+      access: anyOf(P.VIEW_ITEM_TYPES),
+      summary: 'The assets of an item template, oldest first',
+      schema: { params: idParams, response: { 200: { type: 'array', items: assetResponse } } },
+      async handler(request) {
+        await requireItemType(request.server.db, request.params.id);
+        return listAssets(request.server.db, request.params.id);
+      },
+    }),
+    route<{ Params: { id: number } }>({
+      method: 'POST',
+      url: '/api/item-types/:id/assets',
+      access: anyOf(P.EDIT_ITEM_TYPES),
+      summary:
+        'Upload assets (multipart, one entry per file; .zip files are extracted, folders flattened). All or nothing: ' +
+        `a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, ` +
+        `a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB ` +
+        'in all is refused with 400. Answers all assets of the item template.',
+      schema: { params: idParams, consumes: ['multipart/form-data'], response: { 200: { type: 'array', items: assetResponse } } } as FastifySchema,
+      async handler(request) {
+        const { db, services } = request.server;
+        const id = request.params.id;
+        await requireItemType(db, id);
+        const rows: { ItemType_Id: number; Name: string; FileName: string; StorageKey: string; ContentType: string; Size: number }[] = [];
+        try {
+          await receiveFiles(request, async (file) => {
+            const StorageKey = await services.storage.put(STORAGE_AREA, file.content);
+            rows.push({ ItemType_Id: id, Name: file.name, FileName: file.name, StorageKey, ContentType: file.contentType, Size: file.content.length });
+          });
+          await db.transaction().execute(async (trx) => {
+            await trx.insertInto('item_type_assets').values(rows).execute();
+            await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', changes: rows.map((r) => r.Name) });
+          });
+        } catch (error) {
+          await Promise.all(rows.map((row) => services.storage.remove(row.StorageKey).catch(() => undefined)));
+          throw error;
+        }
+        return listAssets(db, id);
+      },
+    }),
+    route<{ Params: AssetParams }>({
+      method: 'GET',
+      url: '/api/item-types/:id/assets/:assetId',
+      access: anyOf(P.VIEW_ITEM_TYPES),
+      summary: 'Download an asset under its name (Content-Disposition: attachment)',
+      schema: { params: assetParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
+      async handler(request, reply) {
+        const asset = await findAsset(request.server.db, request.params);
+        const stream = await request.server.services.storage.read(asset.StorageKey).catch(() => {
+          throw notFound(T.retrieveFailed);
+        });
+        return reply
+          .header('content-disposition', attachmentHeader(downloadName(asset)))
+          .header('x-content-type-options', 'nosniff')
+          .type(asset.ContentType ?? 'application/octet-stream')
+          .send(stream);
+      },
+    }),
+    route<{ Params: AssetParams }>({
+      method: 'DELETE',
+      url: '/api/item-types/:id/assets/:assetId',
+      access: anyOf(P.EDIT_ITEM_TYPES),
+      summary: 'Delete an asset and its file; answers the deleted asset',
+      schema: { params: assetParams, response: { 200: assetResponse } },
+      async handler(request) {
+        const { db, services } = request.server;
+        const asset = await findAsset(db, request.params);
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('item_type_assets').where('Id', '=', asset.Id).execute();
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'delete-asset', changes: { Id: asset.Id, Name: asset.Name } });
+        });
+        await services.storage.remove(asset.StorageKey).catch((error) => request.log.warn({ err: error }, 'asset file not removed'));
+        return publicAsset(asset);
+      },
+    }),
+    route<{ Params: AssetParams & { name: string } }>({
+      method: 'PUT',
+      url: '/api/item-types/:id/assets/:assetId/:name',
+      access: anyOf(P.EDIT_ITEM_TYPES),
+      summary: 'Rename an asset (the name is a label; the file is unchanged). An empty name is ignored.',
+      schema: { params: renameParams, body: noBody, response: { 200: assetResponse } },
+      async handler(request) {
+        const { db } = request.server;
+        const asset = await findAsset(db, request.params);
+        const name = withoutControlCharacters(request.params.name);
+        if (!name || name === asset.Name) return publicAsset(asset);
+        if (name.length > 255) throw ValidationError.field('Name', T.nameTooLong);
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('item_type_assets').set({ Name: name }).where('Id', '=', asset.Id).execute();
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'rename-asset', changes: { Id: asset.Id, from: asset.Name, to: name } });
+        });
+        return publicAsset({ ...asset, Name: name });
+      },
+    }),
+  ],
+};
