@@ -4,10 +4,64 @@
  */
 import securitySettings from './securitySettings.json' with { type: 'json' };
 import expenseType from './expenseType.json' with { type: 'json' };
+import user from './user.json' with { type: 'json' };
+import userCreate from './userCreate.json' with { type: 'json' };
+import account from './account.json' with { type: 'json' };
+import usersQuery from './usersQuery.json' with { type: 'json' };
+import userLock from './userLock.json' with { type: 'json' };
+import group from './group.json' with { type: 'json' };
+import groupRole from './groupRole.json' with { type: 'json' };
+import groupTags from './groupTags.json' with { type: 'json' };
+import forgotPassword from './forgotPassword.json' with { type: 'json' };
+import forgotUsername from './forgotUsername.json' with { type: 'json' };
+import resetPassword from './resetPassword.json' with { type: 'json' };
+import anonymousPassword from './anonymousPassword.json' with { type: 'json' };
+import confirmEmail from './confirmEmail.json' with { type: 'json' };
+import resendMail from './resendMail.json' with { type: 'json' };
+import partnerFolder from './partnerFolder.json' with { type: 'json' };
+import partnerFile from './partnerFile.json' with { type: 'json' };
+import typeList from './typeList.json' with { type: 'json' };
+import typeItem from './typeItem.json' with { type: 'json' };
+import sectionDefinition from './sectionDefinition.json' with { type: 'json' };
+import sectionTemplate from './sectionTemplate.json' with { type: 'json' };
+import sectionRoi from './sectionRoi.json' with { type: 'json' };
+import itemType from './itemType.json' with { type: 'json' };
+import itemTypeSection from './itemTypeSection.json' with { type: 'json' };
+import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
+import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
+import caseTemplate from './caseTemplate.json' with { type: 'json' };
+import caseTemplateItemSwap from './caseTemplateItemSwap.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
   expenseType,
+  user,
+  userCreate,
+  account,
+  usersQuery,
+  userLock,
+  group,
+  groupRole,
+  groupTags,
+  forgotPassword,
+  forgotUsername,
+  resetPassword,
+  anonymousPassword,
+  confirmEmail,
+  resendMail,
+  partnerFolder,
+  partnerFile,
+  typeList,
+  typeItem,
+  sectionDefinition,
+  sectionTemplate,
+  sectionRoi,
+  itemType,
+  itemTypeSection,
+  itemTypeSectionRequired,
+  itemTypeSectionSwap,
+  caseTemplate,
+  caseTemplateItemSwap,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -61,6 +61,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }
   });
 
+  // Anonymous endpoints carry a per-minute limit from their declaration. This hook must be added before the
+  // rate-limit plugin's own onRoute hook, which reads config.rateLimit when a route is added.
+  app.addHook('onRoute', (routeOptions) => {
+    const config = routeOptions.config as Partial<RouteConfig> | undefined;
+    if (config?.rateLimitPerMinute) {
+      routeOptions.config = { ...routeOptions.config, rateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 } };
+    }
+  });
+
   await app.register(formbody);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await app.register(rateLimit, {
@@ -71,13 +80,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   });
 
-  // Anonymous endpoints carry a per-minute limit from their declaration.
-  app.addHook('onRoute', (routeOptions) => {
-    const config = routeOptions.config as Partial<RouteConfig> | undefined;
-    if (config?.rateLimitPerMinute) {
-      routeOptions.config = { ...routeOptions.config, rateLimit: { max: config.rateLimitPerMinute, timeWindow: 60_000 } };
-    }
-  });
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
 

@@ -6,6 +6,14 @@ import { securityArea } from './security/routes.js';
 import { typesReadArea } from './types/routes.js';
 import { orgsReadArea } from './orgs/readRoutes.js';
 import { crudArea } from './resources/crudArea.js';
+import { listsArea } from './configuration/lists.js';
+import { sectionTemplatesArea } from './configuration/sectionTemplates.js';
+import { itemTypesArea } from './configuration/itemTypes.js';
+import { itemTypeAssetsArea } from './configuration/itemTypeAssets.js';
+import { caseTemplatesArea } from './configuration/caseTemplates.js';
+import { identityArea } from './identity/routes.js';
+import { recoveryArea } from './recovery/routes.js';
+import { partnerFilesArea } from './partnerFiles/routes.js';
 
 /** Every API area. A new area is one import and one entry here; declared resources join automatically. */
 export const apiAreas: readonly ApiArea[] = [
@@ -14,5 +22,13 @@ export const apiAreas: readonly ApiArea[] = [
   securityArea,
   typesReadArea,
   orgsReadArea,
+  listsArea,
+  sectionTemplatesArea,
+  itemTypesArea,
+  itemTypeAssetsArea,
+  caseTemplatesArea,
+  identityArea,
+  recoveryArea,
+  partnerFilesArea,
   ...resources.map(crudArea),
 ];

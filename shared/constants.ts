@@ -73,6 +73,14 @@ export const Limits = {
   PASSWORD_MAX_LENGTH: 128,
   PASSWORD_HISTORY: 5,
   RESET_CODE_HOURS: 1,
+  /** A new user's e-mail confirmation link stays valid this long. */
+  CONFIRM_CODE_DAYS: 7,
+  /** A confirmation e-mail is sent to the same user at most once in this many minutes. */
+  CONFIRM_MAIL_INTERVAL_MINUTES: 1,
+  /** "Deactivate forever" locks this far ahead (anything beyond LOCK_FOREVER_YEARS shows as Forever). */
+  LOCK_FOREVER_SET_YEARS: 100,
+  /** The users list counts matching rows exactly up to this many, and estimates beyond. */
+  USER_COUNT_BOUND: 10_000,
 } as const;
 
 export const Formats = {

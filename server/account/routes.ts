@@ -1,9 +1,8 @@
 import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
-import { notFound } from '../http/errors.js';
 import { anyObject, route, type ApiArea } from '../http/route.js';
-import { loadUserRecord } from '../identity/userRecord.js';
 import { changeOwnPassword } from '../auth/passwordChange.js';
+import { ownAccount, updateOwnProfile, type AccountBody } from './ownProfile.js';
 
 const passwordChangeBody = {
   type: 'object',
@@ -26,10 +25,50 @@ export const accountArea: ApiArea = {
       summary: 'The signed-in user with emails, phones, addresses, groups and, for employees, credentials',
       schema: { response: { 200: anyObject } },
       async handler(request) {
-        const record = await loadUserRecord(request.server.db, authOf(request).userId);
-        if (!record) throw notFound();
-        const primary = record.Addresses.find((a) => a.IsPrimary) ?? record.Addresses[0] ?? null;
-        return { ...record, Address: primary };
+        return ownAccount(request.server.db, authOf(request).userId);
+      },
+    }),
+    route<{ Body: AccountBody }>({
+      method: 'PUT',
+      url: '/api/user',
+      access: 'signedIn',
+      summary: 'Update the own profile (employment sections only for employees); answers the account as GET /api/user',
+      schema: { body: { $ref: 'account.json' }, response: { 200: anyObject } },
+      async handler(request) {
+        const { db, services } = request.server;
+        const auth = authOf(request);
+        await updateOwnProfile(db, auth, request.body, services.now());
+        return ownAccount(db, auth.userId);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/user/phones',
+      access: 'signedIn',
+      summary: "The signed-in user's phone numbers",
+      schema: {
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                Id: { type: 'integer' },
+                Number: { type: 'string' },
+                PhoneNumberType_Id: { type: ['integer', 'null'] },
+                IsPrimary: { type: 'boolean' },
+              },
+            },
+          },
+        },
+      },
+      async handler(request) {
+        return request.server.db
+          .selectFrom('user_phones')
+          .select(['Id', 'Number', 'PhoneNumberType_Id', 'IsPrimary'])
+          .where('User_Id', '=', authOf(request).userId)
+          .orderBy('Id')
+          .execute();
       },
     }),
     route<{ Body: { OldPassword: string; NewPassword: string; ConfirmPassword: string } }>({

@@ -9,6 +9,10 @@ export type SignInResult =
   | { ok: true; token: string; expiresIn: number; userId: number }
   | { ok: false; error: 'invalid_grant' | 'password_expired'; description: string };
 
+export type CredentialCheck =
+  | { ok: true; user: { Id: number; UserName: string; LockoutEndDateUtc: Date | null; PasswordChangedDate: Date } }
+  | { ok: false; description: string };
+
 const userKey = (userName: string) => userName.trim().toLowerCase();
 
 /**
@@ -25,27 +29,10 @@ export class SignInService {
   ) {}
 
   async signIn(userName: string, password: string): Promise<SignInResult> {
-    const key = userKey(userName);
-    const now = this.now();
-    const failures = await this.db
-      .selectFrom('sign_in_failures')
-      .selectAll()
-      .where('UserKey', '=', key)
-      .executeTakeFirst();
-    if (failures?.LockedUntil && failures.LockedUntil > now) {
-      return { ok: false, error: 'invalid_grant', description: Texts.signIn.locked };
-    }
-
-    const user = await this.db
-      .selectFrom('users')
-      .select(['Id', 'PasswordHash', 'LockoutEndDateUtc', 'PasswordChangedDate'])
-      .where((eb) => eb(eb.fn('lower', ['UserName']), '=', key))
-      .executeTakeFirst();
-    const valid = await verifyPassword(user?.PasswordHash ?? null, password);
-    if (!user || !valid) return this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
-
-    if (failures) await this.db.deleteFrom('sign_in_failures').where('UserKey', '=', key).execute();
-    if (user.LockoutEndDateUtc && user.LockoutEndDateUtc > now) {
+    const checked = await this.checkCredentials(userName, password);
+    if (!checked.ok) return { ok: false, error: 'invalid_grant', description: checked.description };
+    const { user } = checked;
+    if (user.LockoutEndDateUtc && user.LockoutEndDateUtc > this.now()) {
       return { ok: false, error: 'invalid_grant', description: Texts.signIn.deactivated };
     }
     if (await this.isPasswordExpired(user.PasswordChangedDate)) {
@@ -55,13 +42,44 @@ export class SignInService {
     return { ok: true, token, expiresIn: (await this.settings.idleLimitMs()) / 1000, userId: user.Id };
   }
 
+  /**
+   * Checks a username and password, counting failures and honouring the failed-attempt lock exactly as sign-in
+   * does. Every password check of an anonymous caller (sign-in, expired-password change) goes through here.
+   */
+  async checkCredentials(userName: string, password: string): Promise<CredentialCheck> {
+    const key = userKey(userName);
+    const now = this.now();
+    const failures = await this.db
+      .selectFrom('sign_in_failures')
+      .selectAll()
+      .where('UserKey', '=', key)
+      .executeTakeFirst();
+    if (failures?.LockedUntil && failures.LockedUntil > now) return { ok: false, description: Texts.signIn.locked };
+
+    const user = await this.db
+      .selectFrom('users')
+      .select(['Id', 'UserName', 'PasswordHash', 'LockoutEndDateUtc', 'PasswordChangedDate'])
+      .where((eb) => eb(eb.fn('lower', ['UserName']), '=', key))
+      .executeTakeFirst();
+    const valid = await verifyPassword(user?.PasswordHash ?? null, password);
+    if (!user || !valid) return this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
+
+    if (failures) await this.clearFailures(userName);
+    return { ok: true, user };
+  }
+
+  /** Forgets failed sign-in attempts of a username (successful sign-in, password reset, reactivation). */
+  async clearFailures(userName: string): Promise<void> {
+    await this.db.deleteFrom('sign_in_failures').where('UserKey', '=', userKey(userName)).execute();
+  }
+
   async isPasswordExpired(changed: Date): Promise<boolean> {
     const { EnablePasswordExpiration, PasswordExpirationTime } = await this.settings.get();
     if (!EnablePasswordExpiration || !PasswordExpirationTime) return false;
     return this.now().getTime() - new Date(changed).getTime() > PasswordExpirationTime * 86_400_000;
   }
 
-  private async recordFailure(key: string, previous: number, lockedUntil: Date | null): Promise<SignInResult> {
+  private async recordFailure(key: string, previous: number, lockedUntil: Date | null): Promise<CredentialCheck> {
     const now = this.now();
     // A lock that has run out starts a fresh count.
     const count = (lockedUntil ? 0 : previous) + 1;
@@ -76,10 +94,6 @@ export class SignInService {
       .values({ UserKey: key, ...values })
       .onConflict((oc) => oc.column('UserKey').doUpdateSet(values))
       .execute();
-    return {
-      ok: false,
-      error: 'invalid_grant',
-      description: locks ? Texts.signIn.locked : Texts.signIn.invalid,
-    };
+    return { ok: false, description: locks ? Texts.signIn.locked : Texts.signIn.invalid };
   }
 }

@@ -69,7 +69,10 @@ export async function migrate(db: Database): Promise<void> {
     const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'pg_trgm'`.execute(db);
     if (exists.rows[0]?.n !== 1) throw error;
   }
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its migration tables in every schema unless told which one; with several schemas in one
+  // database (parallel test runs) it would find another run's tables. Keep them in the schema we migrate.
+  const current = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: current.rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

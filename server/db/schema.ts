@@ -223,6 +223,8 @@ export interface UserTokensTable {
   ExpiresDate: Timestamp;
   UsedDate: NullableTimestamp;
   CreatedDate: CreatedAt;
+  /** Confirm codes of "resend verification": the deactivation that confirming lifts (only while still in force). */
+  ReleasesLockout: NullableTimestamp;
 }
 
 export interface OrgUserSettingsTable {

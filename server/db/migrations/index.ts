@@ -4,6 +4,7 @@ import templates from './002_templates.js';
 import orgConfiguration from './003_org_configuration.js';
 import casesAndItems from './004_cases_and_items.js';
 import billingAndReports from './005_billing_and_reports.js';
+import identity from './007_identity.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_org_configuration': orgConfiguration,
   '004_cases_and_items': casesAndItems,
   '005_billing_and_reports': billingAndReports,
+  '007_identity': identity,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,36 @@
+import { Limits } from '../../shared/constants.js';
+import { Texts } from '../../shared/texts/index.js';
+import { ValidationError } from '../http/errors.js';
+
+export interface LockRequest {
+  LockUntil?: string | null;
+  LockForever?: boolean;
+}
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** 'YYYY-MM-DD' of an instant, in UTC. */
+export const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/**
+ * When a deactivation ends. Forever, or no date, deactivates for LOCK_FOREVER_SET_YEARS (shown as "Forever").
+ * A date counts by its calendar day — the date part of the text, so a date picker's local midnight sent as an ISO
+ * instant keeps its day — and the account stays deactivated through the end of that day (UTC). A day before today
+ * is refused with the field's ModelState.
+ */
+export function lockoutEnd(request: LockRequest, now: Date): Date {
+  const text = request.LockUntil?.trim();
+  if (request.LockForever || !text) {
+    const end = new Date(now);
+    end.setUTCFullYear(end.getUTCFullYear() + Limits.LOCK_FOREVER_SET_YEARS);
+    return end;
+  }
+  const match = DAY_PATTERN.exec(text);
+  const day = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
+  const end = new Date(`${day}T23:59:59.999Z`);
+  if (!match || Number.isNaN(end.getTime()) || utcDay(end) !== day) {
+    throw ValidationError.field('LockUntil', Texts.identity.users.lockDateInvalid);
+  }
+  if (day < utcDay(now)) throw ValidationError.field('LockUntil', Texts.identity.users.lockDateInPast);
+  return end;
+}

@@ -1,0 +1,142 @@
+import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import { Limits } from '../../shared/constants.js';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import type { OrgScope } from '../orgs/scope.js';
+
+/** Columns the users table sorts and filters by (schemas/usersQuery.json). */
+export type UserColumn = 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization';
+
+export interface UsersQuery {
+  pageSize: number;
+  page: number;
+  sorted: { id: UserColumn; desc?: boolean }[];
+  filtered: { id: UserColumn; value: string }[];
+  additional: { OrgIds: number[]; GroupIds: number[]; HideIDSUsers: boolean; Active: boolean; Inactive: boolean };
+}
+
+const COLUMNS = {
+  UserName: 'u.UserName',
+  FirstName: 'u.FirstName',
+  LastName: 'u.LastName',
+  Email: 'u.Email',
+  Organization: 'o.Name',
+} as const;
+
+type Tables = DB & { u: DB['users']; o: DB['orgs'] };
+type Base = SelectQueryBuilder<Tables, 'u' | 'o', object>;
+
+/** `%`, `_` and `\` typed by the user match themselves. */
+const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The filtered (not yet sorted or paged) users query. Text filters use `ILIKE '%…%'`, which the trigram indexes
+ * on users serve. "Hide IDS Users" hides the staff of the provider itself: users of a root org (no parent).
+ * Active/Inactive follow LockoutEndDateUtc; ticking both, or neither, shows everyone.
+ */
+function filteredUsers(db: Database, scope: OrgScope, query: UsersQuery, now: Date): Base {
+  let base = db.selectFrom('users as u').leftJoin('orgs as o', 'o.Id', 'u.Org_Id') as unknown as Base;
+  if (!scope.all) base = base.where('u.Org_Id', 'in', [...scope.ids]);
+  for (const filter of query.filtered) {
+    const text = filter.value.trim();
+    if (text) base = base.where(COLUMNS[filter.id], 'ilike', likeContains(text));
+  }
+  const { OrgIds, GroupIds, HideIDSUsers, Active, Inactive } = query.additional;
+  if (OrgIds.length) base = base.where('u.Org_Id', 'in', OrgIds);
+  if (GroupIds.length) {
+    base = base.where((eb) =>
+      eb.exists(eb.selectFrom('user_groups as ug').select('ug.User_Id').whereRef('ug.User_Id', '=', 'u.Id').where('ug.Group_Id', 'in', GroupIds)),
+    );
+  }
+  if (HideIDSUsers) {
+    base = base.where((eb) =>
+      eb.or([eb('u.Org_Id', 'is', null), eb('u.Org_Id', 'not in', eb.selectFrom('orgs').select('Id').where('ParentOrg_Id', 'is', null))]),
+    );
+  }
+  const isLocked = (eb: ExpressionBuilder<Tables, 'u' | 'o'>) => eb('u.LockoutEndDateUtc', '>', now);
+  if (Active && !Inactive) base = base.where((eb) => eb.or([eb('u.LockoutEndDateUtc', 'is', null), eb.not(isLocked(eb))]));
+  if (Inactive && !Active) base = base.where(isLocked);
+  return base;
+}
+
+/**
+ * How many users match, for the page count: exact up to USER_COUNT_BOUND (a LIMITed count, cheap at any table
+ * size), beyond that PostgreSQL's row estimate for the same query — never a count(*) over a huge table.
+ */
+async function countMatches(db: Database, base: Base): Promise<{ total: number; exact: boolean }> {
+  const bound = Limits.USER_COUNT_BOUND;
+  const limited = base.select('u.Id').limit(bound + 1).as('limited');
+  const { n } = await db.selectFrom(limited).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const counted = Number(n);
+  if (counted <= bound) return { total: counted, exact: true };
+  const [plan] = await base.select('u.Id').explain('json');
+  const json = plan['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
+}
+
+export interface UserRow {
+  Id: number;
+  UserName: string;
+  FirstName: string;
+  MiddleName: string | null;
+  LastName: string;
+  Email: string | null;
+  EmailConfirmed: boolean;
+  Org_Id: number | null;
+  Org: { Id: number; Name: string; Code: string | null } | null;
+  WorkStatusType_Id: number | null;
+  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
+  LockoutEndDateUtc: Date | null;
+  Groups: { Id: number; Name: string }[];
+}
+
+/**
+ * One page of the users table: one query for the page (org and work status joined in), one for the groups of
+ * the page's users, and a bounded count.
+ */
+export async function searchUsers(
+  db: Database,
+  scope: OrgScope,
+  query: UsersQuery,
+  now: Date,
+): Promise<{ users: UserRow[]; pageCount: number; total: number; totalIsExact: boolean }> {
+  const empty = { users: [], pageCount: 0, total: 0, totalIsExact: true };
+  if (!scope.all && scope.ids.size === 0) return empty;
+  const base = filteredUsers(db, scope, query, now);
+
+  let page = base
+    .leftJoin('type_items as ws', 'ws.Id', 'u.WorkStatusType_Id')
+    .select([
+      'u.Id', 'u.UserName', 'u.FirstName', 'u.MiddleName', 'u.LastName', 'u.Email', 'u.EmailConfirmed', 'u.Org_Id',
+      'u.WorkStatusType_Id', 'u.LockoutEndDateUtc', 'o.Name as OrgName', 'o.Code as OrgCode',
+      'ws.Short as WorkStatusShort', 'ws.Description as WorkStatusDescription',
+    ]);
+  for (const sort of query.sorted) page = page.orderBy(COLUMNS[sort.id], sort.desc ? 'desc' : 'asc');
+  page = page.orderBy('u.FirstName').orderBy('u.LastName').orderBy('u.Id');
+  const rows = await page.offset(query.page * query.pageSize).limit(query.pageSize).execute();
+
+  const ids = rows.map((r) => r.Id);
+  const [groups, count] = await Promise.all([
+    ids.length
+      ? db.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.Id', 'ug.Group_Id')
+        .select(['ug.User_Id', 'g.Id', 'g.Name']).where('ug.User_Id', 'in', ids).orderBy('g.Name').execute()
+      : Promise.resolve([]),
+    countMatches(db, base),
+  ]);
+
+  const users = rows.map(({ OrgName, OrgCode, WorkStatusShort, WorkStatusDescription, ...row }) => ({
+    ...row,
+    Org: row.Org_Id !== null && OrgName !== null ? { Id: row.Org_Id, Name: OrgName, Code: OrgCode } : null,
+    WorkStatus: row.WorkStatusType_Id !== null && WorkStatusShort !== null
+      ? { Id: row.WorkStatusType_Id, Short: WorkStatusShort, Description: WorkStatusDescription }
+      : null,
+    Groups: groups.filter((g) => g.User_Id === row.Id).map((g) => ({ Id: g.Id, Name: g.Name })),
+  }));
+  return {
+    users,
+    pageCount: Math.ceil(count.total / query.pageSize),
+    total: count.total,
+    totalIsExact: count.exact,
+  };
+}
