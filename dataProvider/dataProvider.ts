@@ -3,6 +3,7 @@ import type { ResourceDeclaration } from '../resources/declaration.js';
 import { resourceByName } from '../resources/index.js';
 import { request } from './httpClient.js';
 import { configurationMethods } from './configuration.js';
+import { identityMethods } from './identity.js';
 import type { LookupListState, OrgState, SessionPermissions } from './session.js';
 
 export interface SecuritySettings {
@@ -107,7 +108,7 @@ export const customMethods = {
   getOptions: (url: string) => request<{ Id: number; Short?: string; Description?: string | null }[]>(`/api/${url.replace(/^\/+/, '')}`),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 
