@@ -11,6 +11,7 @@ import { Typography } from '@mui/material';
 const LazyResourcePage = lazy(() => import('./resources/ResourcePage.js').then((m) => ({ default: m.ResourcePage })));
 const AdminPage = lazy(() => import('./admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const ListsPage = lazy(() => import('./lists/ListsPage.js').then((m) => ({ default: m.ListsPage })));
+const SectionTemplatesPage = lazy(() => import('./sections/SectionTemplatesPage.js').then((m) => ({ default: m.SectionTemplatesPage })));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js').then((m) => ({ default: m.SecurityPage })));
 
 const lazyPage = (element: ReactElement) => <Suspense fallback={<LinearProgress aria-label="Loading" />}>{element}</Suspense>;
@@ -58,7 +59,7 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/orgs/*', element: placeholder('orgs', 'Orgs') },
   { path: '/case-templates', element: placeholder('case-templates', 'Case Templates') },
   { path: '/item-types', element: placeholder('item-types', 'Item Templates') },
-  { path: '/sections', element: placeholder('sections', 'Section Templates') },
+  { path: '/sections', element: lazyPage(<SectionTemplatesPage />) },
   { path: '/lists', element: lazyPage(<ListsPage />) },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
   { path: '/identity/users', element: placeholder('users', 'Users') },

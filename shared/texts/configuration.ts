@@ -1,5 +1,17 @@
 /** Texts of the configuration screens: lists, expense types, section/item/case templates (spec 002). */
 export const ConfigurationTexts = {
+  /** Texts of the Section Templates screen (spec 002 §2.4, §8). */
+  sectionScreen: {
+    empty: 'There are no sections.',
+    added: (name: string, version: number) => `The section ${name} version ${version} was added.`,
+    enabled: (name: string, version: number) => `The section ${name} version ${version} was enabled.`,
+    disabled: (name: string, version: number) => `The section ${name} version ${version} was disabled.`,
+    xsltUpdated: 'XSLT was updated.',
+    newVersionNote: (name: string) => `A section named ${name} already exists: it will be saved as a new version of that section.`,
+    nameRequired: 'Section Template Name is required.',
+    noFields: 'Add at least one field.',
+    invalidJson: 'The JSON is not valid; fix it before switching back.',
+  },
   /** Toasts and labels of the Lists screen (spec 002 §2.5, §8). */
   listScreen: {
     empty: 'There are no items in this list.',
