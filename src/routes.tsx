@@ -11,6 +11,8 @@ import { Typography } from '@mui/material';
 const LazyResourcePage = lazy(() => import('./resources/ResourcePage.js').then((m) => ({ default: m.ResourcePage })));
 const AdminPage = lazy(() => import('./admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
 const ListsPage = lazy(() => import('./lists/ListsPage.js').then((m) => ({ default: m.ListsPage })));
+const ItemTypesPage = lazy(() => import('./itemTypes/ItemTypesPage.js').then((m) => ({ default: m.ItemTypesPage })));
+const CaseTemplatesPage = lazy(() => import('./caseTemplates/CaseTemplatesPage.js').then((m) => ({ default: m.CaseTemplatesPage })));
 const SectionTemplatesPage = lazy(() => import('./sections/SectionTemplatesPage.js').then((m) => ({ default: m.SectionTemplatesPage })));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js').then((m) => ({ default: m.SecurityPage })));
 
@@ -57,8 +59,8 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/invoices', element: placeholder('invoices', 'Invoices') },
   { path: '/reports', element: placeholder('reports', 'Reports') },
   { path: '/orgs/*', element: placeholder('orgs', 'Orgs') },
-  { path: '/case-templates', element: placeholder('case-templates', 'Case Templates') },
-  { path: '/item-types', element: placeholder('item-types', 'Item Templates') },
+  { path: '/case-templates', element: lazyPage(<CaseTemplatesPage />) },
+  { path: '/item-types', element: lazyPage(<ItemTypesPage />) },
   { path: '/sections', element: lazyPage(<SectionTemplatesPage />) },
   { path: '/lists', element: lazyPage(<ListsPage />) },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
