@@ -30,7 +30,7 @@ describe.runIf(hasChromium).each(servers)('section templates on $name', (server)
   });
   afterAll(() => browser?.close());
 
-  it('an administrator builds a section with one field of each type, previews it and saves it', async () => {
+  it('an administrator builds a section with one field of each type, puts it in an item template and that in a case template', async () => {
     const { page, context, errors } = await newPage(browser, server.baseUrl);
     await signIn(page, 'sysadmin');
     await page.goto('/sections');
@@ -62,6 +62,34 @@ describe.runIf(hasChromium).each(servers)('section templates on $name', (server)
     await table.getByText('Field Interview').click();
     await shows(page.getByRole('table', { name: 'Versions of Field Interview' }));
     await screenshot(page, `${server.name}-sections`);
+
+    // The new section goes into a new item template…
+    await page.goto('/item-types');
+    await page.getByRole('button', { name: 'Add Item Template' }).click();
+    const itemDialog = page.getByRole('dialog');
+    await itemDialog.getByLabel('Item Template Name').fill('Field Interview Check');
+    await itemDialog.getByLabel('Item Template Header').fill('Field Interview of a Source');
+    await itemDialog.getByRole('combobox', { name: 'Section Template' }).click();
+    await page.getByRole('option', { name: 'Field Interview (v1)' }).click();
+    await itemDialog.getByRole('button', { name: 'Add Section' }).click();
+    await itemDialog.getByRole('button', { name: 'Add Item Template' }).click();
+    await shows(page.getByText('The item template Field Interview Check was created.'));
+    await shows(page.getByRole('table', { name: 'Item Templates' }).getByText('Field Interview Check'));
+
+    // …and the item template into a new case template, which the list then shows.
+    await page.goto('/case-templates');
+    await page.getByRole('button', { name: 'Add Case Template' }).click();
+    const caseDialog = page.getByRole('dialog');
+    await caseDialog.getByLabel('Label').fill('Source Interview Package');
+    await caseDialog.getByRole('combobox', { name: 'Contract Type' }).click();
+    await page.getByRole('option', { name: 'Commercial' }).click();
+    await caseDialog.getByRole('combobox', { name: 'Item Template' }).click();
+    await page.getByRole('option', { name: 'Field Interview Check (Field Interview of a Source)' }).click();
+    await caseDialog.getByRole('button', { name: 'Add Item' }).click();
+    await caseDialog.getByRole('button', { name: 'Add Case Template' }).click();
+    await shows(page.getByText('The case template Source Interview Package was created.'));
+    await shows(page.getByRole('table', { name: 'Case Templates' }).getByRole('cell', { name: 'Source Interview Package', exact: true }));
+    await screenshot(page, `${server.name}-case-templates-with-new`);
     expect(errors).toEqual([]);
     await context.close();
   });
