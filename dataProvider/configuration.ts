@@ -3,84 +3,12 @@ import type { LookupListState } from './session.js';
 
 export type LookupItem = LookupListState['Types'][number];
 
-/** A section template version as the API answers it (Template is the definition as JSON text). */
-export interface SectionTemplate {
-  Id: number;
-  SectionName: string;
-  Version: number;
-  LatestVersion: number;
-  Enabled: boolean;
-  CreatedDate: string;
-  Template: string;
-  ROITemplate: string | null;
-}
+import type { CaseTemplate, CaseTemplateBody as ApiCaseTemplateBody, ItemType, ItemTypeAsset, SectionTemplate } from '../shared/api/configuration.js';
 
-export interface ItemTypeSection {
-  /** The section template's id (same as SectionId). */
-  Id: number;
-  SectionId: number;
-  SectionName: string;
-  Version: number;
-  Required: boolean;
-  DisplayOrder: number;
-}
+export type { CaseTemplate, CaseTemplateInUse, CaseTemplateItem, ItemType, ItemTypeAsset, ItemTypeSection, SectionTemplate } from '../shared/api/configuration.js';
 
-export interface ItemTypeAsset {
-  Id: number;
-  Name: string;
-  FileName: string;
-  CreatedDate: string;
-}
-
-export interface ItemType {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  Hidden: boolean;
-  Sections: ItemTypeSection[];
-  Assets: ItemTypeAsset[];
-}
-
-export interface CaseTemplateItem {
-  Id: number;
-  ItemType: { Id: number; Short: string; Description: string | null };
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder: number;
-}
-
-export interface CaseTemplate {
-  Id: number;
-  Label: string;
-  CaseType_Id: number | null;
-  ContractType_Id: number;
-  ContractType: { Id: number; Description: string | null } | null;
-  ROICoversheetTemplate: string | null;
-  ROIStylesheet: string | null;
-  ROIHeader: string | null;
-  ROIFooter: string | null;
-  ShowCoverPage: boolean;
-  Items: CaseTemplateItem[];
-}
-
-export interface CaseTemplateBody {
-  Label: string;
-  ContractType_Id: number;
-  CaseType_Id?: number | null;
-  ROICoversheetTemplate?: string | null;
-  ROIStylesheet?: string | null;
-  ROIHeader?: string | null;
-  ROIFooter?: string | null;
-  ShowCoverPage?: boolean;
-  ItemTypeIds: { ItemType_Id: number; AutoAdd: boolean; ShowInReport: boolean; ShowTitle: boolean; DisplayOrder: number }[];
-}
-
-/** The JSON inside a refused case-template delete's Message (spec 002 §8). */
-export interface CaseTemplateInUse {
-  Cases: { Id: number; CaseNumber: string }[];
-  OrgCaseTypes: { Org_Id: number; Name: string }[];
-}
+/** A case template as the editor sends it: items always listed, in order. */
+export type CaseTemplateBody = ApiCaseTemplateBody & { ItemTypeIds: NonNullable<ApiCaseTemplateBody['ItemTypeIds']> };
 
 const list = (tableName: string) => `/api/types/${encodeURIComponent(tableName)}`;
 const itemType = (id: number) => `/api/item-types/${id}`;

@@ -9,48 +9,9 @@ const T = ConfigurationTexts.caseTemplates;
 
 export const XSLT_FIELDS = ['ROICoversheetTemplate', 'ROIStylesheet', 'ROIHeader', 'ROIFooter'] as const;
 
-export interface CaseTemplateItemInput {
-  ItemType_Id: number;
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder?: number | null;
-}
+import type { CaseTemplate, CaseTemplateBody, CaseTemplateItem, CaseTemplateItemInput } from '../../shared/api/configuration.js';
 
-export interface CaseTemplateBody {
-  Label: string;
-  ContractType_Id: number;
-  CaseType_Id?: number | null;
-  ROICoversheetTemplate?: string | null;
-  ROIStylesheet?: string | null;
-  ROIHeader?: string | null;
-  ROIFooter?: string | null;
-  ShowCoverPage?: boolean;
-  ItemTypeIds?: CaseTemplateItemInput[];
-}
-
-export interface CaseTemplateItem {
-  Id: number;
-  ItemType: { Id: number; Short: string; Description: string | null };
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder: number;
-}
-
-export interface CaseTemplate {
-  Id: number;
-  Label: string;
-  CaseType_Id: number | null;
-  ContractType_Id: number;
-  ContractType: { Id: number; Description: string | null } | null;
-  ROICoversheetTemplate: string | null;
-  ROIStylesheet: string | null;
-  ROIHeader: string | null;
-  ROIFooter: string | null;
-  ShowCoverPage: boolean;
-  Items: CaseTemplateItem[];
-}
+export type { CaseTemplate, CaseTemplateBody, CaseTemplateItem, CaseTemplateItemInput };
 
 const nullableText = { type: ['string', 'null'] } as const;
 export const caseTemplateResponse = {

@@ -3,37 +3,13 @@ import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { notFound, type ModelStateBuilder } from '../http/errors.js';
+import type { ItemType as ApiItemType, ItemTypeAsset as ApiItemTypeAsset } from '../../shared/api/configuration.js';
 
 const T = ConfigurationTexts.itemTypes;
 
-/**
- * A section of an item template. `Id` is the section template's id (the same as `SectionId`): a section appears at
- * most once per item template, so it names the link in /api/item-types/{id}/sections/{sectionId} and in swaps.
- */
-export interface ItemTypeSection {
-  Id: number;
-  SectionId: number;
-  SectionName: string;
-  Version: number;
-  Required: boolean;
-  DisplayOrder: number;
-}
-
-export interface ItemTypeAsset {
-  Id: number;
-  Name: string;
-  FileName: string;
-  CreatedDate: Date;
-}
-
-export interface ItemType {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  Hidden: boolean;
-  Sections: ItemTypeSection[];
-  Assets: ItemTypeAsset[];
-}
+export type { ItemTypeSection } from '../../shared/api/configuration.js';
+export type ItemTypeAsset = ApiItemTypeAsset<Date>;
+export type ItemType = ApiItemType<Date>;
 
 export const assetResponse = {
   type: 'object',

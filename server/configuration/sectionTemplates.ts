@@ -8,21 +8,12 @@ import { ModelStateBuilder, notFound } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { readSectionDefinition } from './sectionDefinition.js';
 import { checkXslt, xsltValue } from './xml.js';
+import type { SectionTemplate as ApiSectionTemplate } from '../../shared/api/configuration.js';
 
 const T = ConfigurationTexts.sections;
 const P = Permissions.Sections;
 
-export interface SectionTemplate {
-  Id: number;
-  SectionName: string;
-  Version: number;
-  LatestVersion: number;
-  Enabled: boolean;
-  CreatedDate: Date;
-  /** The definition as JSON text (spec 002 §7: Template serialised as text). */
-  Template: string;
-  ROITemplate: string | null;
-}
+export type SectionTemplate = ApiSectionTemplate<Date>;
 
 const sectionResponse = {
   type: 'object',
