@@ -1,0 +1,227 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, Card, CardContent, IconButton, Link as MuiLink, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import DeleteIcon from '@mui/icons-material/Delete';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Link, Navigate } from 'react-router-dom';
+import { useDataProvider, useNotify } from 'react-admin';
+import { FOOTER_YEAR } from '../../shared/constants.js';
+import { Groups } from '../../shared/permissions.js';
+import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
+import { Texts } from '../../shared/texts/index.js';
+import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
+import type { PartnerFile } from '../../dataProvider/identity.js';
+import { saveFile } from '../../dataProvider/httpClient.js';
+import { readState } from '../../dataProvider/session.js';
+import { ConfirmDialog } from '../components/ConfirmDialog.js';
+import { DataTable } from '../components/DataTable.js';
+import { NotAuthorized } from '../layout/NotFound.js';
+import { formatDate } from '../../shared/format.js';
+
+const F = Texts.identity.files;
+
+/** The two partner groups and their pages. */
+export const PARTNERS = {
+  palmetto: { group: Groups.PALMETTO, upload: '/fileu', list: '/filed' },
+  ncsc: { group: Groups.NCSC, upload: '/fileuNCSC', list: '/filedNCSC' },
+} as const;
+type Partner = keyof typeof PARTNERS;
+
+/**
+ * The frame of the partner pages: outside the session guard, but only for a signed-in member of the group —
+ * signed-out visitors go to sign in, others read "You Are Not Authorized".
+ */
+function PartnerFrame({ partner, title, children }: { partner: Partner; title: string; children: ReactNode }) {
+  const { token, user, permissions } = readState().account;
+  if (!token || !user) return <Navigate to="/login" replace />;
+  const { group, upload, list } = PARTNERS[partner];
+  if (!permissions?.groups.includes(group)) return <NotAuthorized />;
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Box sx={{ bgcolor: 'primary.main', color: '#fff', px: { xs: 2, sm: 3 }, py: 1.5, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+        <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
+        <Typography variant="h6" sx={{ flex: 1, fontWeight: 700 }}>
+          Dossier · {group} files
+        </Typography>
+        <Stack direction="row" spacing={2}>
+          <MuiLink component={Link} to={upload} color="inherit" underline="hover">
+            Upload
+          </MuiLink>
+          <MuiLink component={Link} to={list} color="inherit" underline="hover">
+            Files
+          </MuiLink>
+          <MuiLink component={Link} to="/account" color="inherit" underline="hover">
+            My account
+          </MuiLink>
+        </Stack>
+      </Box>
+      <Box component="main" sx={{ maxWidth: 960, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 4, textAlign: 'center' }}>
+          © {FOOTER_YEAR} Dossier · Version {__APP_VERSION__}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function FolderSelect({ partner, value, onChange }: { partner: Partner; value: string; onChange: (folder: string) => void }) {
+  return (
+    <TextField select required label="Folder" value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 260 }} fullWidth={false}>
+      {PARTNER_FOLDERS[PARTNERS[partner].group].map((folder) => (
+        <MenuItem key={folder} value={folder}>
+          {folder}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** /fileu, /fileuNCSC: choose a file and a folder (the group's requests folder by default), upload. */
+export function PartnerUploadPage({ partner }: { partner: Partner }) {
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const notify = useNotify();
+  const [folder, setFolder] = useState(PARTNER_FOLDERS[PARTNERS[partner].group][0]);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || !folder) {
+      setError(!file ? F.chooseFile : F.chooseFolder);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await dataProvider.uploadPartnerFile(file, folder);
+      notify(F.uploaded, { type: 'success' });
+      setFile(null);
+      setInputKey((k) => k + 1);
+    } catch {
+      // The spec shows the partner tool's failures in success-style toasts.
+      notify(F.uploadFailed, { type: 'success' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <PartnerFrame partner={partner} title="Upload a file">
+      <Card>
+        <CardContent>
+          <Box component="form" onSubmit={submit} noValidate>
+            <Stack spacing={2} alignItems="flex-start">
+              <FolderSelect partner={partner} value={folder} onChange={setFolder} />
+              <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+                {file ? file.name : 'Choose a file'}
+                <input key={inputKey} hidden type="file" aria-label="File" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+              </Button>
+              {error && (
+                <Typography color="error" role="alert" variant="body2">
+                  {error}
+                </Typography>
+              )}
+              <Button type="submit" variant="contained" disabled={busy}>
+                Upload
+              </Button>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </PartnerFrame>
+  );
+}
+
+/** /filed, /filedNCSC: a folder's files with download and delete. */
+export function PartnerListPage({ partner }: { partner: Partner }) {
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const notify = useNotify();
+  const [folder, setFolder] = useState(PARTNER_FOLDERS[PARTNERS[partner].group][0]);
+  const [files, setFiles] = useState<PartnerFile[]>([]);
+  const [deleting, setDeleting] = useState<PartnerFile | null>(null);
+  const member = readState().account.permissions?.groups.includes(PARTNERS[partner].group) ?? false;
+
+  const load = useCallback(async () => {
+    try {
+      setFiles(await dataProvider.listPartnerFiles(folder));
+      notify(F.listLoaded, { type: 'success' });
+    } catch {
+      setFiles([]);
+      notify(F.listFailed, { type: 'success' });
+    }
+  }, [dataProvider, folder, notify]);
+
+  useEffect(() => {
+    if (member) void load();
+  }, [load, member]);
+
+  return (
+    <PartnerFrame partner={partner} title="Files">
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }} sx={{ mb: 2 }}>
+            <FolderSelect partner={partner} value={folder} onChange={setFolder} />
+            <Button variant="outlined" onClick={load}>
+              Refresh
+            </Button>
+          </Stack>
+          <DataTable<PartnerFile>
+            label={`Files in ${folder}`}
+            rows={files}
+            rowKey={(f) => f.FullName}
+            defaultSort={{ key: 'created', order: 'desc' }}
+            empty="There are no files in this folder."
+            columns={[
+              { key: 'name', label: 'Name', sortValue: (f) => f.Name, render: (f) => f.Name },
+              { key: 'created', label: 'CreationTime', sortValue: (f) => f.CreationTime, render: (f) => `${formatDate(f.CreationTime)} ${new Date(f.CreationTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` },
+              { key: 'path', label: 'FullName', render: (f) => <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{f.FullName}</Typography> },
+              {
+                key: 'actions',
+                label: '',
+                align: 'right',
+                render: (f) => (
+                  <Box sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title="Download">
+                      <IconButton
+                        size="small"
+                        aria-label={`Download ${f.Name}`}
+                        onClick={() => dataProvider.downloadPartnerFile(f.FullName).then((answer) => saveFile(answer, f.Name)).catch(() => notify(Texts.configuration.assets.retrieveFailed, { type: 'error' }))}
+                      >
+                        <DownloadIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Delete">
+                      <IconButton size="small" aria-label={`Delete ${f.Name}`} onClick={() => setDeleting(f)}>
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </Box>
+                ),
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title={F.confirmDelete}
+        onCancel={() => setDeleting(null)}
+        onConfirm={async () => {
+          const file = deleting!;
+          setDeleting(null);
+          try {
+            await dataProvider.deletePartnerFile(file.FullName);
+            notify(F.deleted, { type: 'success' });
+            setFiles((current) => current.filter((f) => f.FullName !== file.FullName));
+          } catch {
+            notify(F.deleteFailed, { type: 'success' });
+          }
+        }}
+      />
+    </PartnerFrame>
+  );
+}
