@@ -14,7 +14,20 @@ const ListsPage = lazy(() => import('./lists/ListsPage.js').then((m) => ({ defau
 const ItemTypesPage = lazy(() => import('./itemTypes/ItemTypesPage.js').then((m) => ({ default: m.ItemTypesPage })));
 const CaseTemplatesPage = lazy(() => import('./caseTemplates/CaseTemplatesPage.js').then((m) => ({ default: m.CaseTemplatesPage })));
 const SectionTemplatesPage = lazy(() => import('./sections/SectionTemplatesPage.js').then((m) => ({ default: m.SectionTemplatesPage })));
+const recovery = () => import('./recovery/RecoveryPages.js');
+const ForgotPasswordPage = lazy(() => recovery().then((m) => ({ default: m.ForgotPasswordPage })));
+const ForgotUsernamePage = lazy(() => recovery().then((m) => ({ default: m.ForgotUsernamePage })));
+const ChangePasswordPage = lazy(() => recovery().then((m) => ({ default: m.ChangePasswordPage })));
+const ResetPasswordPage = lazy(() => recovery().then((m) => ({ default: m.ResetPasswordPage })));
+const ConfirmEmailPage = lazy(() => recovery().then((m) => ({ default: m.ConfirmEmailPage })));
+const partnerFiles = () => import('./partnerFiles/PartnerFilesPages.js');
+const PartnerUploadPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerUploadPage })));
+const PartnerListPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerListPage })));
 const SecurityPage = lazy(() => import('./security/SecurityPage.js').then((m) => ({ default: m.SecurityPage })));
+const UsersPage = lazy(() => import('./identity/UsersPage.js').then((m) => ({ default: m.UsersPage })));
+const RolesPage = lazy(() => import('./identity/RolesPage.js').then((m) => ({ default: m.RolesPage })));
+const GroupsPage = lazy(() => import('./identity/GroupsPage.js').then((m) => ({ default: m.GroupsPage })));
+const AccountPage = lazy(() => import('./account/AccountPage.js').then((m) => ({ default: m.AccountPage })));
 
 const lazyPage = (element: ReactElement) => <Suspense fallback={<LinearProgress aria-label="Loading" />}>{element}</Suspense>;
 
@@ -49,6 +62,15 @@ const placeholder = (page: string, title: string): ReactElement => (
 /** Pages outside the signed-in shell (no session needed). */
 export const publicRoutes: AppRoute[] = [
   { path: '/qbo/auth', element: <QboCallback /> },
+  { path: '/forgot-password', element: lazyPage(<ForgotPasswordPage />) },
+  { path: '/forgot-username', element: lazyPage(<ForgotUsernamePage />) },
+  { path: '/change-password', element: lazyPage(<ChangePasswordPage />) },
+  { path: '/reset-password', element: lazyPage(<ResetPasswordPage />) },
+  { path: '/confirm-email', element: lazyPage(<ConfirmEmailPage />) },
+  { path: '/fileu', element: lazyPage(<PartnerUploadPage partner="palmetto" />) },
+  { path: '/filed', element: lazyPage(<PartnerListPage partner="palmetto" />) },
+  { path: '/fileuNCSC', element: lazyPage(<PartnerUploadPage partner="ncsc" />) },
+  { path: '/filedNCSC', element: lazyPage(<PartnerListPage partner="ncsc" />) },
 ];
 
 /** Pages inside the shell; each checks its own permission and shows the not-found view without it. */
@@ -64,9 +86,9 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/sections', element: lazyPage(<SectionTemplatesPage />) },
   { path: '/lists', element: lazyPage(<ListsPage />) },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
-  { path: '/identity/users', element: placeholder('users', 'Users') },
-  { path: '/identity/roles', element: placeholder('roles', 'Roles') },
-  { path: '/identity/groups', element: placeholder('groups', 'Groups') },
-  { path: '/account', element: <PlaceholderPage title="Manage Account" /> },
+  { path: '/identity/users', element: lazyPage(<UsersPage />) },
+  { path: '/identity/roles', element: lazyPage(<RolesPage />) },
+  { path: '/identity/groups', element: lazyPage(<GroupsPage />) },
+  { path: '/account', element: lazyPage(<AccountPage />) },
   { path: '/admin', element: lazyPage(<AdminPage />) },
 ];

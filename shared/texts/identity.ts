@@ -55,6 +55,28 @@ export const IdentityTexts = {
     unableToGet: 'Unable to get tags.',
     unableToSave: 'Unable to save tags.',
   },
+  /** Texts of the Users, Groups, Roles and Manage Account screens; "ours" where the spec gives none. */
+  screens: {
+    // ours
+    userCreated: (name: string) => `${name} was created successfully.`,
+    userUpdated: (name: string) => `${name} was updated successfully.`,
+    noUsers: 'No users match these filters.',
+    noGroups: 'No groups yet.',
+    noRoles: 'No roles match the filter.',
+    noTags: 'No tags',
+    required: (label: string) => `${label} is required.`,
+    lockedUntil: (date: string) => `Deactivated until ${date}`,
+    lockedForever: 'Deactivated: Forever',
+    active: 'Active',
+    unconfirmed: 'Email not confirmed',
+    groupDeleteBody: 'This action cannot be undone.',
+    groupNameRequired: 'Name is required.',
+    roleSaveFailed: (role: string) => `Unable to change the role ${role}.`,
+    readOnlyRoles: 'You may view these roles; changing them needs the Admin Edit Group permission.',
+    adminGroupRoles: 'This group holds System Administrator, which grants every permission; only the General roles apply.',
+    passwordIncomplete: 'Fill in all three password fields.',
+    loadFailed: 'Unable to load the data. Try again later.',
+  },
   recovery: {
     // ours: the answers the spec leaves open
     invalidCode: 'Invalid token.',
