@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, useMediaQuery } from '@mui/material';
+import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { Limits, Timing } from '../../shared/constants.js';
 import type { OrgState } from '../../dataProvider/session.js';
@@ -70,8 +71,9 @@ export function OrgPickerDialog({ open, onClose, onPick, value }: { open: boolea
   const orgs = useOrgs();
   const [selected, setSelected] = useState<number[]>(value ? [value] : []);
   const chosen = orgs.find((o) => o.Id === selected[0]);
+  const fullScreen = useMediaQuery(MOBILE_QUERY);
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="org-picker-title">
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="org-picker-title">
       <DialogTitle id="org-picker-title">Choose an organization</DialogTitle>
       <DialogContent dividers>
         <OrgTree orgs={orgs} selected={selected} onSelect={setSelected} onPick={onPick} height={400} />

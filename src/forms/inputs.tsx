@@ -94,7 +94,7 @@ export function DateInput({
         maxDate={max}
         disabled={disabled}
         onChange={(day) => onChange(day && day.isValid() ? day.format('YYYY-MM-DD') : null)}
-        slotProps={{ textField: { id, required, error, helperText, fullWidth: true } }}
+        slotProps={{ textField: { id, required, error, helperText, fullWidth: true, variant: 'filled' } }}
       />
     </LocalizationProvider>
   );

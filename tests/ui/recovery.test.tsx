@@ -44,7 +44,7 @@ describe('account recovery pages', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
   });
 
-  it('the expired-password change shows the server's invalid_login message', async () => {
+  it('the expired-password change shows the invalid_login message from the server', async () => {
     fakeServer(({ url }) =>
       url === '/api/user/anonymous-password' ? { status: 400, body: { Message: 'x', ModelState: { invalid_login: ['Username or password is incorrect'] } } } : undefined,
     );
