@@ -122,3 +122,19 @@ export function saveFile({ blob, fileName }: FileAnswer, fallbackName: string): 
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A failed call as a form shows it: the message, the status and body, and the ModelState for under the fields. */
+export interface Failure {
+  message: string;
+  status?: number;
+  body?: ErrorBody;
+  modelState?: Record<string, string[]>;
+}
+
+export function failureOf(error: unknown): Failure {
+  const { body, status } = (error ?? {}) as { body?: ErrorBody; status?: number };
+  return { message: (error as Error)?.message || Texts.global.unexpected, status, body, modelState: body?.ModelState };
+}
+
+/** The unique messages of a ModelState, in order. */
+export const uniqueMessages = (modelState: Record<string, string[]>) => [...new Set(Object.values(modelState).flat())];

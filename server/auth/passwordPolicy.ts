@@ -1,7 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import argon2 from 'argon2';
 import { Limits } from '../../shared/constants.js';
 import type { Database } from '../db/database.js';
+import { verifyPassword } from './secrets.js';
 
 /** The common-password list shipped with the product (zxcvbn-ts' list of ~49,000 leaked passwords). */
 const COMMON = new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
@@ -37,7 +37,7 @@ export async function isRecentPassword(db: Database, userId: number, password: s
     .limit(Limits.PASSWORD_HISTORY)
     .execute();
   for (const { PasswordHash } of history) {
-    if (await argon2.verify(PasswordHash, password).catch(() => false)) return true;
+    if (await verifyPassword(PasswordHash, password)) return true;
   }
   return false;
 }

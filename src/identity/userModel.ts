@@ -204,21 +204,10 @@ export function remapEmailErrors(modelState: ModelState, emailRows: number[]): M
   return mapped;
 }
 
-export interface Failure {
-  message: string;
-  modelState?: ModelState;
-}
-
-export const failureOf = (error: unknown): Failure => ({
-  message: (error as Error)?.message || Texts.global.unexpected,
-  modelState: (error as { body?: ErrorBody })?.body?.ModelState,
-});
+export { failureOf, uniqueMessages, type Failure } from '../../dataProvider/httpClient.js';
 
 /** The server's Message of a failed call, or the fallback. */
 export const serverMessage = (error: unknown, fallback: string) => (error as { body?: ErrorBody })?.body?.Message ?? fallback;
-
-/** Unique messages of a ModelState, in order. */
-export const uniqueMessages = (modelState: ModelState) => [...new Set(Object.values(modelState).flat())];
 
 /** Whether the account is deactivated now (LockoutEndDateUtc in the future). */
 export function isLocked(lockoutEnd: string | null | undefined, now = new Date()): boolean {

@@ -1,24 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ItemType, SectionTemplate } from '../../dataProvider/configuration.js';
-import type { ErrorBody } from '../../dataProvider/httpClient.js';
 
 /** react-query keys of the item-template screen (the sections key is the one the Section Templates screen uses). */
-export const ITEM_TYPES_QUERY_KEY = ['dossier', 'item-types'] as const;
-export const SECTIONS_QUERY_KEY = ['dossier', 'sections'] as const;
+import { ITEM_TYPES_QUERY_KEY } from '../session/queryKeys.js';
+
+export { ITEM_TYPES_QUERY_KEY, SECTIONS_QUERY_KEY } from '../session/queryKeys.js';
 export const assetsQueryKey = (itemTypeId: number) => ['dossier', 'item-type-assets', itemTypeId] as const;
 
-/** A failed call as a form shows it: the message, and the ModelState to put under the fields. */
-export interface Failure {
-  message: string;
-  status?: number;
-  body?: ErrorBody;
-  modelState?: Record<string, string[]>;
-}
-
-export const failureOf = (error: unknown): Failure => {
-  const { body, status } = error as { body?: ErrorBody; status?: number };
-  return { message: (error as Error).message, status, body, modelState: body?.ModelState };
-};
+export { failureOf, type Failure } from '../../dataProvider/httpClient.js';
 
 /**
  * The section templates an item template can still take: enabled versions only, the latest enabled version of each

@@ -28,7 +28,7 @@ import { PageSizes } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { ErrorBody } from '../../dataProvider/httpClient.js';
+import { failureOf, type Failure } from '../../dataProvider/httpClient.js';
 import type { LookupListState } from '../../dataProvider/session.js';
 import type { LookupItem } from '../../dataProvider/configuration.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
@@ -41,11 +41,6 @@ import { useCan } from '../session/useSession.js';
 const T = Texts.configuration.listScreen;
 const P = Permissions.Types;
 
-type Failure = { message: string; modelState?: Record<string, string[]> };
-const failureOf = (error: unknown): Failure => ({
-  message: (error as Error).message,
-  modelState: (error as { body?: ErrorBody }).body?.ModelState,
-});
 
 /** Runs a change, toasts its success, refreshes the lists; answers the failure for the form to show. */
 function useListChange() {

@@ -19,10 +19,10 @@ import { DataTable } from '../components/DataTable.js';
 import { PageGuard } from '../layout/PageGuard.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { useCan } from '../session/useSession.js';
+import { SECTIONS_QUERY_KEY } from '../session/queryKeys.js';
 import { SectionEditorDialog, typingInInput } from './SectionEditorDialog.js';
 
 const S = Texts.configuration.sectionScreen;
-export const SECTIONS_QUERY_KEY = ['dossier', 'sections'] as const;
 
 interface SectionGroup {
   name: string;
