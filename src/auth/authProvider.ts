@@ -80,6 +80,9 @@ export const authProvider: AuthProvider = {
     if (token) {
       await fetch('/api/user/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` } }).catch(() => undefined);
     }
+    // Pages still mounted re-check the (now missing) session and sign out again; yielding to the event loop here
+    // lets the first sign-out's redirect to /login run before those repeat calls can starve it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   },
 
   async checkAuth() {

@@ -115,6 +115,6 @@ describe('navigation shell', () => {
     renderAt('/expense-types');
     expect(await screen.findByText(Texts.global.signedInElsewhere)).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('root')).toBeNull());
-    await waitFor(() => expect(where()).toHaveTextContent('/login'), { timeout: 5000 });
+    await waitFor(() => expect(where()).toHaveTextContent('/login'), { timeout: 5_000 });
   });
 });
