@@ -6,7 +6,7 @@ import { connectToasts } from './toast.js';
 
 /**
  * Toasts: bottom right, one at a time, closing after 5 seconds (or the duration the caller asks), paused while
- * hovered, closed by a click. Also connects the toast bridge used outside components.
+ * hovered, closed by a click; a newer toast replaces the one showing. Also connects the toast bridge used outside components.
  */
 export function AppNotification() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -24,6 +24,9 @@ export function AppNotification() {
     if (!current && notifications.length) {
       setCurrent(takeNotification() ?? undefined);
       setOpen(true);
+    } else if (current && notifications.length) {
+      // A newer toast is waiting: close this one now, so feedback is never held back behind older toasts.
+      setOpen(false);
     }
   }, [notifications, current, takeNotification]);
 

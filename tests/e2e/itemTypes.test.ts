@@ -38,7 +38,10 @@ describe.runIf(hasChromium).each(servers)('item templates on $name', (server) =>
     await page.getByRole('option', { name: 'Employment Verification (v1)' }).click();
     await page.getByRole('button', { name: 'Add Section' }).click();
     await shows(page.getByText('The section Employment Verification was added to Polygraph Review.'));
-    await sections.getByRole('checkbox', { name: 'Required Employment Verification' }).check();
+    // The Required box follows the server's answer, so click and wait for the saved state.
+    const required = sections.getByRole('checkbox', { name: 'Required Employment Verification' });
+    await required.click();
+    await expect.poll(() => required.isChecked(), { timeout: 15_000 }).toBe(true);
     await shows(page.getByText('The section Employment Verification was updated on Polygraph Review.'));
     await expectCount(sections.getByRole('button', { name: 'Move Reference Interview up' }), 0);
     await sections.getByRole('button', { name: 'Move Employment Verification up' }).click();
