@@ -16,6 +16,8 @@ describe.runIf(hasChromium).each(servers)('account recovery on $name', (server) 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/forgot-password');
+    // The sign-in page's own Username field stays until the lazily loaded page replaces it.
+    await shows(page.getByRole('button', { name: 'Send Password Reset Link' }));
     const mark = await outboxMark(server.dataDir);
     await page.getByLabel('Username').fill('ncsc');
     await page.getByRole('button', { name: 'Send Password Reset Link' }).click();
