@@ -12,7 +12,8 @@ import { createPGlite, embeddedDatabase, migrate, openDatabase, type Database } 
 import { seedDatabase } from '../server/db/seed/index.js';
 import { SecuritySettingsService } from '../server/security/settingsService.js';
 import { SessionService } from '../server/auth/sessions.js';
-import { searchUsers, type UsersQuery } from '../server/identity/userList.js';
+import type { UsersQuery } from '../shared/api/identity.js';
+import { searchUsers } from '../server/identity/userList.js';
 import { loadLookupLists } from '../server/types/lookups.js';
 import { orgSubtreeIds } from '../server/orgs/scope.js';
 

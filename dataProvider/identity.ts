@@ -1,98 +1,43 @@
 import { request, type FileAnswer } from './httpClient.js';
 
-/** A row of the users table (POST /api/identity/users). */
-export interface UserRow {
-  Id: number;
-  UserName: string;
-  FirstName: string;
-  MiddleName: string | null;
-  LastName: string;
-  Email: string | null;
-  EmailConfirmed: boolean;
-  Org_Id: number | null;
-  Org: { Id: number; Name: string; Code: string | null } | null;
-  WorkStatusType_Id: number | null;
-  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
-  LockoutEndDateUtc: string | null;
-  Groups: { Id: number; Name: string }[];
-}
+import type {
+  Group,
+  PartnerFile,
+  UserAddress as StoredAddress,
+  UserClearance as StoredClearance,
+  UserCredential as StoredCredential,
+  UserEmail as StoredEmail,
+  UserPhone as StoredPhone,
+  UserRecord,
+  UsersPage,
+  UsersQuery,
+} from '../shared/api/identity.js';
 
-export interface UsersQuery {
-  pageSize: number;
-  page: number;
-  sorted: { id: 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization'; desc?: boolean }[];
-  filtered: { id: 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization'; value: string }[];
-  additional: { OrgIds: number[]; GroupIds: number[]; HideIDSUsers: boolean; Active: boolean; Inactive: boolean };
-}
+export type { Group, PartnerFile, UserRecord, UserRow, UsersPage, UsersQuery } from '../shared/api/identity.js';
 
-export interface UsersPage {
-  users: UserRow[];
-  pageCount: number;
-  total: number;
-  totalIsExact: boolean;
-}
+/** A sub-list entry as the forms edit and save it: a new one has no Id yet. */
+type Unsaved<T extends { Id: number }> = Omit<T, 'Id'> & { Id?: number };
+export type UserEmail = Unsaved<StoredEmail>;
+export type UserPhone = Unsaved<StoredPhone>;
+export type UserAddress = Unsaved<StoredAddress>;
+export type UserCredential = Unsaved<StoredCredential>;
+export type UserClearance = Unsaved<StoredClearance>;
 
-export interface UserEmail { Id?: number; Address: string; EmailType_Id: number | null; IsPrimary: boolean }
-export interface UserPhone { Id?: number; Number: string; PhoneNumberType_Id: number | null; IsPrimary: boolean }
-export interface UserAddress {
-  Id?: number;
-  AddressType_Id: number | null;
-  Line1: string | null;
-  Line2: string | null;
-  City: string;
-  RegionType_Id: number | null;
-  PostalCode: string;
-  IsPrimary: boolean;
-}
-export interface UserCredential { Id?: number; CredentialType_Id: number; License: string; RegionType_Id: number; Expiration: string | null }
-export interface UserClearance { Id?: number; ClearanceType_Id: number; LastInvestigation: string | null; OrgCode: string }
-
-/** The full user record (admin view; the own account is the same shape plus Address). */
-export interface UserRecord {
-  Id: number;
-  UserName: string;
-  Email: string | null;
-  EmailConfirmed: boolean;
-  FirstName: string;
-  MiddleName: string | null;
-  LastName: string;
-  Org_Id: number | null;
-  Org: { Id: number; Name: string; Code: string | null } | null;
-  WorkStatusType_Id: number | null;
-  EmploymentStatusType_Id: number | null;
-  GeoRegionType_Id: number | null;
-  Manager_Id: number | null;
-  Manager: { Id: number; FirstName: string; LastName: string } | null;
-  Title: string | null;
-  PINumber: string | null;
-  CredNumber: string | null;
-  Notes: string | null;
-  LockoutEndDateUtc: string | null;
-  ContractTypeIds: number[];
-  Groups: { Id: number; Name: string; Tags: { Id: number; Name: string }[] }[];
-  Emails: UserEmail[];
-  PhoneNumbers: UserPhone[];
-  Addresses: UserAddress[];
-  Credentials: UserCredential[];
-  Clearances: UserClearance[];
-}
-
-/** What a save sends: the record's fields plus the chosen groups. */
-export type UserSave = Partial<Omit<UserRecord, 'Id' | 'Org' | 'Manager' | 'Groups' | 'EmailConfirmed' | 'LockoutEndDateUtc'>> & { GroupIds?: number[] };
-
-export interface Group {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  Roles: number[];
-  Tags: { Id: number; Name: string }[];
-}
-
-export interface PartnerFile {
-  Name: string;
-  CreationTime: string;
-  FullName: string;
-}
+/** What a save sends: the record's own fields, its sub-lists and the chosen groups. */
+export type UserSave = Partial<
+  Omit<
+    UserRecord,
+    | 'Id' | 'Org' | 'Manager' | 'Groups' | 'EmailConfirmed' | 'LockoutEndDateUtc' | 'WorkStatus' | 'ContractTypes'
+    | 'Emails' | 'PhoneNumbers' | 'Addresses' | 'Credentials' | 'Clearances'
+  >
+> & {
+  GroupIds?: number[];
+  Emails?: UserEmail[];
+  PhoneNumbers?: UserPhone[];
+  Addresses?: UserAddress[];
+  Credentials?: UserCredential[];
+  Clearances?: UserClearance[];
+};
 
 const user = (id: number) => `/api/identity/users/${id}`;
 const group = (id: number) => `/api/identity/groups/${id}`;

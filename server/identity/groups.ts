@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Group } from '../../shared/api/identity.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { AuthContext } from '../auth/sessions.js';
@@ -9,17 +10,8 @@ import { adminGroupIds } from './userAccess.js';
 
 const T = Texts.identity.groups;
 
-export interface GroupView {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  /** Role ids. */
-  Roles: number[];
-  Tags: { Id: number; Name: string }[];
-}
-
 /** Groups sorted by name with their role ids and tags: three queries whatever the number of groups. */
-export async function loadGroups(db: Database, onlyId?: number): Promise<GroupView[]> {
+export async function loadGroups(db: Database, onlyId?: number): Promise<Group[]> {
   let groups = db.selectFrom('groups').select(['Id', 'Name', 'Description']).orderBy('Name').orderBy('Id');
   let roles = db.selectFrom('group_roles').select(['Group_Id', 'Role_Id']).orderBy('Role_Id');
   let tags = db
@@ -40,7 +32,7 @@ export async function loadGroups(db: Database, onlyId?: number): Promise<GroupVi
   }));
 }
 
-export async function loadGroup(db: Database, id: number): Promise<GroupView> {
+export async function loadGroup(db: Database, id: number): Promise<Group> {
   const [group] = await loadGroups(db, id);
   if (!group) throw notFound(T.notFound);
   return group;

@@ -1,19 +1,9 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
+import type { UsersPage, UsersQuery } from '../../shared/api/identity.js';
 import { Limits } from '../../shared/constants.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { OrgScope } from '../orgs/scope.js';
-
-/** Columns the users table sorts and filters by (schemas/usersQuery.json). */
-export type UserColumn = 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization';
-
-export interface UsersQuery {
-  pageSize: number;
-  page: number;
-  sorted: { id: UserColumn; desc?: boolean }[];
-  filtered: { id: UserColumn; value: string }[];
-  additional: { OrgIds: number[]; GroupIds: number[]; HideIDSUsers: boolean; Active: boolean; Inactive: boolean };
-}
 
 const COLUMNS = {
   UserName: 'u.UserName',
@@ -75,22 +65,6 @@ async function countMatches(db: Database, base: Base): Promise<{ total: number; 
   return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
 }
 
-export interface UserRow {
-  Id: number;
-  UserName: string;
-  FirstName: string;
-  MiddleName: string | null;
-  LastName: string;
-  Email: string | null;
-  EmailConfirmed: boolean;
-  Org_Id: number | null;
-  Org: { Id: number; Name: string; Code: string | null } | null;
-  WorkStatusType_Id: number | null;
-  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
-  LockoutEndDateUtc: Date | null;
-  Groups: { Id: number; Name: string }[];
-}
-
 /**
  * One page of the users table: one query for the page (org and work status joined in), one for the groups of
  * the page's users, and a bounded count.
@@ -100,7 +74,7 @@ export async function searchUsers(
   scope: OrgScope,
   query: UsersQuery,
   now: Date,
-): Promise<{ users: UserRow[]; pageCount: number; total: number; totalIsExact: boolean }> {
+): Promise<UsersPage<Date>> {
   const empty = { users: [], pageCount: 0, total: 0, totalIsExact: true };
   if (!scope.all && scope.ids.size === 0) return empty;
   const base = filteredUsers(db, scope, query, now);

@@ -1,45 +1,7 @@
+import type { UserRecord as UserRecordOf } from '../../shared/api/identity.js';
 import type { Database } from '../db/database.js';
 
-/** The full user record (admin view, also the base of the own-account view). Never carries the password hash. */
-export interface UserRecord {
-  Id: number;
-  UserName: string;
-  Email: string | null;
-  EmailConfirmed: boolean;
-  FirstName: string;
-  MiddleName: string | null;
-  LastName: string;
-  Org_Id: number | null;
-  Org: { Id: number; Name: string; Code: string | null } | null;
-  WorkStatusType_Id: number | null;
-  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
-  EmploymentStatusType_Id: number | null;
-  GeoRegionType_Id: number | null;
-  Manager_Id: number | null;
-  Manager: { Id: number; FirstName: string; LastName: string } | null;
-  Title: string | null;
-  PINumber: string | null;
-  CredNumber: string | null;
-  Notes: string | null;
-  LockoutEndDateUtc: Date | null;
-  ContractTypeIds: number[];
-  ContractTypes: { Id: number; Short: string; Description: string | null }[];
-  Groups: { Id: number; Name: string; Tags: { Id: number; Name: string }[] }[];
-  Emails: { Id: number; Address: string; EmailType_Id: number | null; IsPrimary: boolean }[];
-  PhoneNumbers: { Id: number; Number: string; PhoneNumberType_Id: number | null; IsPrimary: boolean }[];
-  Addresses: {
-    Id: number;
-    AddressType_Id: number | null;
-    Line1: string | null;
-    Line2: string | null;
-    City: string;
-    RegionType_Id: number | null;
-    PostalCode: string;
-    IsPrimary: boolean;
-  }[];
-  Credentials: { Id: number; CredentialType_Id: number; License: string; RegionType_Id: number; Expiration: string | null }[];
-  Clearances: { Id: number; ClearanceType_Id: number; LastInvestigation: string | null; OrgCode: string }[];
-}
+export type UserRecord = UserRecordOf<Date>;
 
 /** Loads one user with every sub-list: one query for the row, one per sub-list (never per element). */
 export async function loadUserRecord(db: Database, userId: number): Promise<UserRecord | null> {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { UsersQuery } from '../../shared/api/identity.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit.js';
@@ -10,9 +11,9 @@ import { mailContext } from '../recovery/mailContext.js';
 import { resendWithDeactivation, sendConfirmation } from '../recovery/confirmation.js';
 import { lockoutEnd, utcDay, type LockRequest } from './lockout.js';
 import { lockResponse, usersPageResponse } from './responses.js';
-import { assertMayAssignGroups, assignableOrgIds, managedUser, visibleUser } from './userAccess.js';
+import { assertMayAssignGroups, assignableOrgIds, managedUser, visibleUser, type ManagedUser } from './userAccess.js';
 import { checkChanges, normalizeChanges, type UserBody, type UserChanges } from './userInput.js';
-import { searchUsers, type UsersQuery } from './userList.js';
+import { searchUsers } from './userList.js';
 import { loadUserRecord } from './userRecord.js';
 import { writeUserChanges } from './userStore.js';
 
@@ -34,6 +35,35 @@ async function checkedChanges(request: FastifyRequest, body: UserBody, userId: n
   await assertMayAssignGroups(db, auth, changes.GroupIds);
   await checkChanges(db, changes, { userId, allowedOrgIds: await assignableOrgIds(db, auth), today: utcDay(services.now()) });
   return changes;
+}
+
+/**
+ * A route that deactivates a user the caller manages (never the caller) until LockUntil or forever, and ends the
+ * user's sessions; `deactivate` stores the lockout its own way.
+ */
+function deactivationRoute(spec: {
+  method: 'PUT' | 'POST';
+  url: string;
+  summary: string;
+  deactivate: (request: FastifyRequest, user: ManagedUser, end: Date, actorId: number) => Promise<void>;
+}): RouteSpec<IdParams & { Body: LockRequest }> {
+  return route<IdParams & { Body: LockRequest }>({
+    method: spec.method,
+    url: spec.url,
+    access: anyOf(P.EDIT_USERS),
+    summary: spec.summary,
+    schema: { params: idParams, body: { $ref: 'userLock.json' }, response: { 200: lockResponse } },
+    async handler(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const user = await managedUser(db, auth, request.params.id);
+      if (user.Id === auth.userId) throw badRequest(T.cannotLockSelf);
+      const end = lockoutEnd(request.body, services.now());
+      await spec.deactivate(request, user, end, auth.userId);
+      await services.sessions.endAllFor(user.Id);
+      return { LockoutEndDateUtc: end };
+    },
+  });
 }
 
 async function assertUserNameFree(request: FastifyRequest, userName: string): Promise<void> {
@@ -152,24 +182,15 @@ export const userRoutes: readonly RouteSpec<never>[] = [
       return { Id: user.Id, FirstName: user.FirstName, LastName: user.LastName, Message: T.deleted(user.FirstName, user.LastName) };
     },
   }),
-  route<IdParams & { Body: LockRequest }>({
+  deactivationRoute({
     method: 'PUT',
     url: '/api/identity/users/:id/lock',
-    access: anyOf(P.EDIT_USERS),
     summary: 'Deactivate a user until LockUntil (end of that day) or forever; ends their sessions',
-    schema: { params: idParams, body: { $ref: 'userLock.json' }, response: { 200: lockResponse } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const user = await managedUser(db, auth, request.params.id);
-      if (user.Id === auth.userId) throw badRequest(T.cannotLockSelf);
-      const end = lockoutEnd(request.body, services.now());
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ LockoutEndDateUtc: end, UpdatedDate: services.now() }).where('Id', '=', user.Id).execute();
-        await audit(trx, { userId: auth.userId, entity: 'users', entityId: user.Id, action: 'deactivate', changes: { LockoutEndDateUtc: end } });
+    async deactivate(request, user, end, actorId) {
+      await request.server.db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ LockoutEndDateUtc: end, UpdatedDate: request.server.services.now() }).where('Id', '=', user.Id).execute();
+        await audit(trx, { userId: actorId, entity: 'users', entityId: user.Id, action: 'deactivate', changes: { LockoutEndDateUtc: end } });
       });
-      await services.sessions.endAllFor(user.Id);
-      return { LockoutEndDateUtc: end };
     },
   }),
   route<IdParams>({
@@ -190,22 +211,13 @@ export const userRoutes: readonly RouteSpec<never>[] = [
       return { LockoutEndDateUtc: null };
     },
   }),
-  route<IdParams & { Body: LockRequest }>({
+  deactivationRoute({
     method: 'POST',
     url: '/api/identity/users/:id/resendmail',
-    access: anyOf(P.EDIT_USERS),
     summary: 'Resend verification: the account is deactivated until the e-mail is confirmed again (or LockUntil)',
-    schema: { params: idParams, body: { $ref: 'userLock.json' }, response: { 200: lockResponse } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const user = await managedUser(db, auth, request.params.id);
-      if (user.Id === auth.userId) throw badRequest(T.cannotLockSelf);
+    async deactivate(request, user, end, actorId) {
       if (!user.Email) throw ValidationError.field('Emails', T.needsEmail);
-      const end = lockoutEnd(request.body, services.now());
-      await resendWithDeactivation(mailContext(request), user, end, auth.userId);
-      await services.sessions.endAllFor(user.Id);
-      return { LockoutEndDateUtc: end };
+      await resendWithDeactivation(mailContext(request), user, end, actorId);
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { PartnerFile } from '../../shared/api/identity.js';
 import { PARTNER_FOLDERS, partnerFilePath, partnerFoldersFor } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ValidationError, badRequest, forbidden, notFound } from '../http/errors.js';
@@ -35,12 +36,6 @@ export function callerFolder(groups: readonly string[], requested: string | unde
   if (!ALL_FOLDERS.has(requested)) throw ValidationError.field('Folder', T.unknownFolder);
   if (!partnerFoldersFor(groups).includes(requested)) throw forbidden(T.notYourFolder);
   return requested;
-}
-
-export interface PartnerFile {
-  Name: string;
-  CreationTime: string;
-  FullName: string;
 }
 
 /** The regular files of a folder, newest first (a folder nobody has used yet is empty). */

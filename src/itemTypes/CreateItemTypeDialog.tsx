@@ -10,7 +10,6 @@ import {
   DialogTitle,
   IconButton,
   Stack,
-  TextField,
   Tooltip,
   Typography,
   useMediaQuery,
@@ -23,6 +22,7 @@ import type { ItemType, SectionTemplate } from '../../dataProvider/configuration
 import { DataTable } from '../components/DataTable.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { availableSections, failureOf } from './itemTypeModel.js';
+import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
 import { SectionPicker } from './SectionPicker.js';
 
 const T = Texts.configuration.itemTypeScreen;
@@ -47,31 +47,26 @@ export function CreateItemTypeDialog({
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const fullScreen = useMediaQuery(MOBILE_QUERY);
-  const [name, setName] = useState('');
-  const [header, setHeader] = useState('');
+  const fields = useItemTypeNameFields({ name: '', header: '' });
+  const { errors } = fields;
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing: Record<string, string[]> = {};
-    if (!name.trim()) missing.Name = [T.nameRequired];
-    if (!header.trim()) missing.Description = [T.headerRequired];
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    const values = fields.checked();
+    if (!values) return;
     setSaving(true);
     try {
       const created = await dataProvider.createItemType({
-        Name: name.trim(),
-        Description: header.trim(),
+        ...values,
         Sections: chosen.map((c) => ({ SectionId: c.section.Id, Required: c.required })),
       });
       notify(T.created(created.Name), { type: 'success' });
       onCreated(created);
     } catch (error) {
       const failure = failureOf(error);
-      setErrors(failure.modelState ?? {});
+      fields.setErrors(failure.modelState ?? {});
       if (!failure.modelState) notify(failure.message, { type: 'error' });
     } finally {
       setSaving(false);
@@ -88,29 +83,7 @@ export function CreateItemTypeDialog({
         <DialogTitle id="create-item-type-title">Add Item Template</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField
-              label="Item Template Name"
-              required
-              autoFocus
-              value={name}
-              onChange={(e) => {
-                setName(e.target.value);
-                setErrors(({ Name: _, ...rest }) => rest);
-              }}
-              error={Boolean(errors.Name)}
-              helperText={errors.Name?.join(' ')}
-            />
-            <TextField
-              label="Item Template Header"
-              required
-              value={header}
-              onChange={(e) => {
-                setHeader(e.target.value);
-                setErrors(({ Description: _, ...rest }) => rest);
-              }}
-              error={Boolean(errors.Description)}
-              helperText={errors.Description?.join(' ')}
-            />
+            <ItemTypeNameFields fields={fields} autoFocus />
             <Box>
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
                 Sections

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField } from '@mui/material';
+import { Box, Button, Stack } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType } from '../../dataProvider/configuration.js';
 import { failureOf, useItemTypeCache } from './itemTypeModel.js';
+import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
 
 const T = Texts.configuration.itemTypeScreen;
 
@@ -14,30 +15,25 @@ export function ItemTypeForm({ itemType, canEdit }: { itemType: ItemType; canEdi
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const cache = useItemTypeCache();
-  const [name, setName] = useState(itemType.Name);
-  const [header, setHeader] = useState(itemType.Description ?? '');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const fields = useItemTypeNameFields({ name: itemType.Name, header: itemType.Description ?? '' });
   const [saving, setSaving] = useState(false);
+  const { name, header } = fields;
   const changed = name !== itemType.Name || header !== (itemType.Description ?? '');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const missing: Record<string, string[]> = {};
-    if (!name.trim()) missing.Name = [T.nameRequired];
-    if (!header.trim()) missing.Description = [T.headerRequired];
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
+    const values = fields.checked();
+    if (!values) return;
     setSaving(true);
     try {
-      const updated = await dataProvider.updateItemType(itemType.Id, { Name: name.trim(), Description: header.trim() });
+      const updated = await dataProvider.updateItemType(itemType.Id, values);
       cache.replace(updated);
-      setName(updated.Name);
-      setHeader(updated.Description ?? '');
+      fields.reset({ name: updated.Name, header: updated.Description ?? '' });
       notify(T.updated(updated.Name), { type: 'success' });
       await cache.invalidate();
     } catch (error) {
       const failure = failureOf(error);
-      setErrors(failure.modelState ?? {});
+      fields.setErrors(failure.modelState ?? {});
       if (failure.body?.ExceptionMessage) notify(failure.body.ExceptionMessage, { type: 'error' });
       else if (!failure.modelState) notify(failure.message, { type: 'error' });
     } finally {
@@ -48,42 +44,13 @@ export function ItemTypeForm({ itemType, canEdit }: { itemType: ItemType; canEdi
   return (
     <Box component="form" onSubmit={save} noValidate aria-label={`Details of ${itemType.Name}`}>
       <Stack spacing={2}>
-        <TextField
-          size="small"
-          label="Item Template Name"
-          required={canEdit}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            setErrors(({ Name: _, ...rest }) => rest);
-          }}
-          error={Boolean(errors.Name)}
-          helperText={errors.Name?.join(' ')}
-          slotProps={{ input: { readOnly: !canEdit } }}
-        />
-        <TextField
-          size="small"
-          label="Item Template Header"
-          required={canEdit}
-          value={header}
-          onChange={(e) => {
-            setHeader(e.target.value);
-            setErrors(({ Description: _, ...rest }) => rest);
-          }}
-          error={Boolean(errors.Description)}
-          helperText={errors.Description?.join(' ')}
-          slotProps={{ input: { readOnly: !canEdit } }}
-        />
+        <ItemTypeNameFields fields={fields} readOnly={!canEdit} size="small" />
         {canEdit && (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
             {changed && (
               <Button
                 disabled={saving}
-                onClick={() => {
-                  setName(itemType.Name);
-                  setHeader(itemType.Description ?? '');
-                  setErrors({});
-                }}
+                onClick={() => fields.reset({ name: itemType.Name, header: itemType.Description ?? '' })}
               >
                 Reset
               </Button>

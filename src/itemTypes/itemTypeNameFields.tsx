@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { TextField } from '@mui/material';
+import { Texts } from '../../shared/texts/index.js';
+
+const T = Texts.configuration.itemTypeScreen;
+
+type Errors = Record<string, string[]>;
+
+/**
+ * The Item Template Name and Header of the add dialog and of an expanded row: their values, their errors (the
+ * server's ModelState under Name / Description, or the required checks), and `checked()` for a submit.
+ */
+export function useItemTypeNameFields(initial: { name: string; header: string }) {
+  const [name, setName] = useState(initial.name);
+  const [header, setHeader] = useState(initial.header);
+  const [errors, setErrors] = useState<Errors>({});
+  return {
+    name,
+    header,
+    errors,
+    setErrors,
+    /** Sets both values (after a save, or a reset) and clears the errors. */
+    reset(values: { name: string; header: string }) {
+      setName(values.name);
+      setHeader(values.header);
+      setErrors({});
+    },
+    /** The trimmed values when both are filled in; otherwise shows the required errors and answers null. */
+    checked(): { Name: string; Description: string } | null {
+      const missing: Errors = {};
+      if (!name.trim()) missing.Name = [T.nameRequired];
+      if (!header.trim()) missing.Description = [T.headerRequired];
+      setErrors(missing);
+      return Object.keys(missing).length ? null : { Name: name.trim(), Description: header.trim() };
+    },
+    onName(value: string) {
+      setName(value);
+      setErrors(({ Name: _, ...rest }) => rest);
+    },
+    onHeader(value: string) {
+      setHeader(value);
+      setErrors(({ Description: _, ...rest }) => rest);
+    },
+  };
+}
+
+export type ItemTypeNameFieldsState = ReturnType<typeof useItemTypeNameFields>;
+
+/** The two text fields; read-only (and not marked required) for a viewer who may not edit. */
+export function ItemTypeNameFields({
+  fields,
+  readOnly = false,
+  size,
+  autoFocus,
+}: {
+  fields: ItemTypeNameFieldsState;
+  readOnly?: boolean;
+  size?: 'small';
+  autoFocus?: boolean;
+}) {
+  const { name, header, errors } = fields;
+  return (
+    <>
+      <TextField
+        size={size}
+        label="Item Template Name"
+        required={!readOnly}
+        autoFocus={autoFocus}
+        value={name}
+        onChange={(e) => fields.onName(e.target.value)}
+        error={Boolean(errors.Name)}
+        helperText={errors.Name?.join(' ')}
+        slotProps={{ input: { readOnly } }}
+      />
+      <TextField
+        size={size}
+        label="Item Template Header"
+        required={!readOnly}
+        value={header}
+        onChange={(e) => fields.onHeader(e.target.value)}
+        error={Boolean(errors.Description)}
+        helperText={errors.Description?.join(' ')}
+        slotProps={{ input: { readOnly } }}
+      />
+    </>
+  );
+}
