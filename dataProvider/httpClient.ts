@@ -2,10 +2,13 @@ import { HttpError } from 'react-admin';
 import { Texts } from '../shared/texts/index.js';
 import { getToken } from './session.js';
 
+/** Messages by field, as the server refuses a body (and as forms show them under the fields). */
+export type ModelState = Record<string, string[]>;
+
 /** Answers of failed calls, as the server sends them. */
 export interface ErrorBody {
   Message?: string;
-  ModelState?: Record<string, string[]>;
+  ModelState?: ModelState;
   error?: string;
   error_description?: string;
   ExceptionMessage?: string;

@@ -35,7 +35,8 @@ import type { CaseTemplate } from '../../dataProvider/configuration.js';
 import { CodeEditor } from '../components/CodeEditor.js';
 import { DataTable, type Column } from '../components/DataTable.js';
 import { LookupSelect } from '../forms/inputs.js';
-import { ITEM_TYPES_QUERY_KEY, failureOf, itemTypeTitle } from '../itemTypes/itemTypeModel.js';
+import { useSaveAction } from '../forms/useSaveAction.js';
+import { ITEM_TYPES_QUERY_KEY, itemTypeTitle } from '../itemTypes/itemTypeModel.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { useCan } from '../session/useSession.js';
 import { XSLT_EDITORS, bodyOf, draftOf, moveItem, newItem, type Draft, type DraftItem } from './caseTemplateModel.js';
@@ -81,8 +82,7 @@ export function CaseTemplateDialog({ template, onClose, onSaved }: { template?: 
   const [mode, setMode] = useState<Mode>('items');
   const [chosen, setChosen] = useState<number | ''>('');
   const [chooseError, setChooseError] = useState<string>();
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, setErrors, busy: saving, run, passes } = useSaveAction();
   /** Changes the draft and drops the messages of the fields changed. */
   const change = (patch: Partial<Draft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -106,24 +106,19 @@ export function CaseTemplateDialog({ template, onClose, onSaved }: { template?: 
     const missing: Record<string, string[]> = {};
     if (!draft.Label.trim()) missing.Label = [T.labelRequired];
     if (!draft.ContractType_Id) missing.ContractType_Id = [T.contractTypeRequired];
-    setErrors(missing);
-    if (Object.keys(missing).length) return;
-    setSaving(true);
-    try {
-      const body = bodyOf(draft);
-      const saved = template ? await dataProvider.updateCaseTemplate(template.Id, body) : await dataProvider.createCaseTemplate(body);
-      notify(template ? T.edited(saved.Label) : T.created(saved.Label), { type: 'success' });
-      onSaved(saved);
-    } catch (error) {
-      const failure = failureOf(error);
-      const modelState = failure.modelState ?? {};
-      setErrors(modelState);
-      if (XSLT_EDITORS.some((e) => modelState[e.field])) setMode('xslt');
-      else if (Object.keys(modelState).some((k) => k.startsWith('ItemTypeIds'))) setMode('items');
-      if (!failure.modelState) notify(failure.message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    if (!passes(missing)) return;
+    await run(
+      async () => {
+        const body = bodyOf(draft);
+        const saved = template ? await dataProvider.updateCaseTemplate(template.Id, body) : await dataProvider.createCaseTemplate(body);
+        notify(template ? T.edited(saved.Label) : T.created(saved.Label), { type: 'success' });
+        onSaved(saved);
+      },
+      ({ modelState = {} }) => {
+        if (XSLT_EDITORS.some((e) => modelState[e.field])) setMode('xslt');
+        else if (Object.keys(modelState).some((k) => k.startsWith('ItemTypeIds'))) setMode('items');
+      },
+    );
   };
 
   const itemErrors = Object.entries(errors)

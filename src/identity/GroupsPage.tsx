@@ -41,7 +41,8 @@ import { PageGuard } from '../layout/PageGuard.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { useCan } from '../session/useSession.js';
-import { CATEGORIES_QUERY_KEY, failureOf, GROUPS_QUERY_KEY, ROLES_QUERY_KEY, serverMessage, type ModelState } from './userModel.js';
+import { useSaveAction } from '../forms/useSaveAction.js';
+import { CATEGORIES_QUERY_KEY, GROUPS_QUERY_KEY, ROLES_QUERY_KEY, serverMessage } from './userModel.js';
 
 const T = Texts.identity.groups;
 const S = Texts.identity.screens;
@@ -227,27 +228,15 @@ function GroupEditor({ group, roles, categories, onClose }: { group: Group; role
   const canEdit = useCan(P.EDIT_GROUP);
   const [name, setName] = useState(group.Name);
   const [description, setDescription] = useState(group.Description ?? '');
-  const [errors, setErrors] = useState<ModelState>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run, passes } = useSaveAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ Name: [S.groupNameRequired] });
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!passes(name.trim() ? {} : { Name: [S.groupNameRequired] })) return;
+    await run(async () => {
       const saved = await dataProvider.updateGroup(group.Id, { Id: group.Id, Name: name.trim(), Description: description.trim() || null });
       updateCache(saved);
-      setErrors({});
       notify(T.updated(saved.Name), { type: 'success' });
-    } catch (error) {
-      const failure = failureOf(error);
-      setErrors(failure.modelState ?? {});
-      if (!failure.modelState) notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack spacing={2} aria-label={`Edit group ${group.Name}`} role="region">
@@ -288,26 +277,15 @@ function NewGroupDialog({ onClose, onCreated }: { onClose: () => void; onCreated
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<ModelState>({});
-  const [busy, setBusy] = useState(false);
+  const { errors, busy, run, passes } = useSaveAction();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) {
-      setErrors({ Name: [S.groupNameRequired] });
-      return;
-    }
-    setBusy(true);
-    try {
+    if (!passes(name.trim() ? {} : { Name: [S.groupNameRequired] })) return;
+    await run(async () => {
       const group = await dataProvider.createGroup({ Name: name.trim(), Description: description.trim() || null });
       notify(T.created(group.Name), { type: 'success' });
       onCreated(group);
-    } catch (error) {
-      const failure = failureOf(error);
-      setErrors(failure.modelState ?? {});
-      if (!failure.modelState) notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="new-group-title">

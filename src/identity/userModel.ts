@@ -2,13 +2,13 @@ import { Limits } from '../../shared/constants.js';
 import { formatLockDate, isoDay } from '../../shared/format.js';
 import { Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import type { ErrorBody } from '../../dataProvider/httpClient.js';
+import type { ErrorBody, ModelState } from '../../dataProvider/httpClient.js';
 import type { Group, UserAddress, UserClearance, UserCredential, UserEmail, UserPhone, UserRecord, UserSave } from '../../dataProvider/identity.js';
 
 const T = Texts.identity.users;
 const S = Texts.identity.screens;
 
-export type ModelState = Record<string, string[]>;
+export type { ModelState };
 
 export const USERS_QUERY_KEY = ['dossier', 'identity', 'users'] as const;
 export const GROUPS_QUERY_KEY = ['dossier', 'identity', 'groups'] as const;

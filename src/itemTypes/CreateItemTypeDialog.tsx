@@ -21,7 +21,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, SectionTemplate } from '../../dataProvider/configuration.js';
 import { DataTable } from '../components/DataTable.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import { availableSections, failureOf } from './itemTypeModel.js';
+import { availableSections } from './itemTypeModel.js';
 import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
 import { SectionPicker } from './SectionPicker.js';
 
@@ -48,29 +48,21 @@ export function CreateItemTypeDialog({
   const notify = useNotify();
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const fields = useItemTypeNameFields({ name: '', header: '' });
-  const { errors } = fields;
+  const { errors, busy: saving } = fields;
   const [chosen, setChosen] = useState<Chosen[]>([]);
-  const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const values = fields.checked();
     if (!values) return;
-    setSaving(true);
-    try {
+    await fields.run(async () => {
       const created = await dataProvider.createItemType({
         ...values,
         Sections: chosen.map((c) => ({ SectionId: c.section.Id, Required: c.required })),
       });
       notify(T.created(created.Name), { type: 'success' });
       onCreated(created);
-    } catch (error) {
-      const failure = failureOf(error);
-      fields.setErrors(failure.modelState ?? {});
-      if (!failure.modelState) notify(failure.message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const sectionErrors = Object.entries(errors)

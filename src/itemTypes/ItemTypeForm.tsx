@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType } from '../../dataProvider/configuration.js';
-import { failureOf, useItemTypeCache } from './itemTypeModel.js';
+import { useItemTypeCache } from './itemTypeModel.js';
 import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
 
 const T = Texts.configuration.itemTypeScreen;
@@ -16,29 +16,20 @@ export function ItemTypeForm({ itemType, canEdit }: { itemType: ItemType; canEdi
   const notify = useNotify();
   const cache = useItemTypeCache();
   const fields = useItemTypeNameFields({ name: itemType.Name, header: itemType.Description ?? '' });
-  const [saving, setSaving] = useState(false);
-  const { name, header } = fields;
+  const { name, header, busy: saving } = fields;
   const changed = name !== itemType.Name || header !== (itemType.Description ?? '');
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const values = fields.checked();
     if (!values) return;
-    setSaving(true);
-    try {
+    await fields.run(async () => {
       const updated = await dataProvider.updateItemType(itemType.Id, values);
       cache.replace(updated);
       fields.reset({ name: updated.Name, header: updated.Description ?? '' });
       notify(T.updated(updated.Name), { type: 'success' });
       await cache.invalidate();
-    } catch (error) {
-      const failure = failureOf(error);
-      fields.setErrors(failure.modelState ?? {});
-      if (failure.body?.ExceptionMessage) notify(failure.body.ExceptionMessage, { type: 'error' });
-      else if (!failure.modelState) notify(failure.message, { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { TextField } from '@mui/material';
 import { Texts } from '../../shared/texts/index.js';
+import { useSaveAction } from '../forms/useSaveAction.js';
 
 const T = Texts.configuration.itemTypeScreen;
 
-type Errors = Record<string, string[]>;
-
 /**
  * The Item Template Name and Header of the add dialog and of an expanded row: their values, their errors (the
- * server's ModelState under Name / Description, or the required checks), and `checked()` for a submit.
+ * required checks of `checked()`, or the server's ModelState of a save `run`), and whether a save is running.
  */
 export function useItemTypeNameFields(initial: { name: string; header: string }) {
   const [name, setName] = useState(initial.name);
   const [header, setHeader] = useState(initial.header);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors, setErrors, busy, run, passes } = useSaveAction();
   return {
     name,
     header,
     errors,
-    setErrors,
+    busy,
+    run,
     /** Sets both values (after a save, or a reset) and clears the errors. */
     reset(values: { name: string; header: string }) {
       setName(values.name);
@@ -27,11 +27,10 @@ export function useItemTypeNameFields(initial: { name: string; header: string })
     },
     /** The trimmed values when both are filled in; otherwise shows the required errors and answers null. */
     checked(): { Name: string; Description: string } | null {
-      const missing: Errors = {};
+      const missing: Record<string, string[]> = {};
       if (!name.trim()) missing.Name = [T.nameRequired];
       if (!header.trim()) missing.Description = [T.headerRequired];
-      setErrors(missing);
-      return Object.keys(missing).length ? null : { Name: name.trim(), Description: header.trim() };
+      return passes(missing) ? { Name: name.trim(), Description: header.trim() } : null;
     },
     onName(value: string) {
       setName(value);

@@ -3,12 +3,9 @@ import { Texts } from '../../shared/texts/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 let t: TestApp;
-let lookup: (list: string, short: string) => number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const items = await t.database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute();
-  lookup = (list, short) => items.find((i) => i.TableName === list && i.Short === short)!.Id;
 });
 afterAll(() => t.close());
 
@@ -25,15 +22,15 @@ describe('PUT /api/user', () => {
       MiddleName: '',
       LastName: 'Vance-Hale',
       Emails: [{ Address: 'ian@home.example', IsPrimary: true }, { Address: before.Emails[0].Address, Id: before.Emails[0].Id }],
-      PhoneNumbers: [{ Number: '803-555-0142', PhoneNumberType_Id: lookup('PhoneNumberType', 'Mobile') }],
+      PhoneNumbers: [{ Number: '803-555-0142', PhoneNumberType_Id: t.lookup('PhoneNumberType', 'Mobile') }],
       Addresses: [
-        { City: 'Greenville', PostalCode: '29601', RegionType_Id: lookup('RegionType', 'SC'), Line1: '9 Elm St' },
+        { City: 'Greenville', PostalCode: '29601', RegionType_Id: t.lookup('RegionType', 'SC'), Line1: '9 Elm St' },
         { City: 'Columbia', PostalCode: '29201', IsPrimary: true },
       ],
-      WorkStatusType_Id: lookup('WorkStatusType', before.WorkStatus.Short === 'AVAILABLE' ? 'BUSY' : 'AVAILABLE'),
+      WorkStatusType_Id: t.lookup('WorkStatusType', before.WorkStatus.Short === 'AVAILABLE' ? 'BUSY' : 'AVAILABLE'),
       PINumber: 'PI-7',
       Credentials: [
-        { CredentialType_Id: lookup('CredentialType', 'PI'), License: 'SC-77', RegionType_Id: lookup('RegionType', 'SC'), Expiration: '2031-06-30' },
+        { CredentialType_Id: t.lookup('CredentialType', 'PI'), License: 'SC-77', RegionType_Id: t.lookup('RegionType', 'SC'), Expiration: '2031-06-30' },
       ],
       Clearances: [],
       // Not the user's to change: stripped by the schema, so they never reach the database.
@@ -80,10 +77,10 @@ describe('PUT /api/user', () => {
       FirstName: before.FirstName,
       LastName: before.LastName,
       Emails: before.Emails,
-      WorkStatusType_Id: lookup('WorkStatusType', 'AVAILABLE'),
+      WorkStatusType_Id: t.lookup('WorkStatusType', 'AVAILABLE'),
       PINumber: 'PI-1',
       Credentials: [
-        { CredentialType_Id: lookup('CredentialType', 'PI'), License: 'X-1', RegionType_Id: lookup('RegionType', 'SC'), Expiration: '2031-06-30' },
+        { CredentialType_Id: t.lookup('CredentialType', 'PI'), License: 'X-1', RegionType_Id: t.lookup('RegionType', 'SC'), Expiration: '2031-06-30' },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -99,7 +96,7 @@ describe('PUT /api/user', () => {
       LastName: 'Chen',
       Emails: [{ Address: '' }],
       PhoneNumbers: [{ Number: ' ' }],
-      Clearances: [{ ClearanceType_Id: lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
+      Clearances: [{ ClearanceType_Id: t.lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().ModelState).toEqual({ FirstName: ['First Name is required.'], 'PhoneNumbers[0].Number': ['Phone number is required.'] });
@@ -107,7 +104,7 @@ describe('PUT /api/user', () => {
       FirstName: 'Riley',
       LastName: 'Chen',
       Emails: [{ Address: '' }],
-      Clearances: [{ ClearanceType_Id: lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
+      Clearances: [{ ClearanceType_Id: t.lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
     });
     expect(rules.json().ModelState).toEqual({
       Emails: [Texts.identity.users.needsEmail],
@@ -129,6 +126,6 @@ describe('GET /api/user/phones', () => {
     expect(response.statusCode).toBe(200);
     const phones = response.json();
     expect(phones).toEqual((await me(token)).PhoneNumbers);
-    expect(phones[0]).toEqual({ Id: expect.any(Number), Number: expect.stringMatching(/^\d{3}-555-\d{4}$/), PhoneNumberType_Id: lookup('PhoneNumberType', 'Mobile'), IsPrimary: true });
+    expect(phones[0]).toEqual({ Id: expect.any(Number), Number: expect.stringMatching(/^\d{3}-555-\d{4}$/), PhoneNumberType_Id: t.lookup('PhoneNumberType', 'Mobile'), IsPrimary: true });
   });
 });

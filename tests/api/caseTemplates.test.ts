@@ -1,40 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaseTemplate } from '../../shared/api/configuration.js';
 import { Permissions } from '../../shared/permissions.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
-interface TemplateItem {
-  Id: number;
-  ItemType: { Id: number; Short: string; Description: string | null };
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder: number;
-}
-interface CaseTemplate {
-  Id: number;
-  Label: string;
-  CaseType_Id: number | null;
-  ContractType_Id: number;
-  ContractType: { Id: number; Description: string | null } | null;
-  ROICoversheetTemplate: string | null;
-  ROIStylesheet: string | null;
-  ROIHeader: string | null;
-  ROIFooter: string | null;
-  ShowCoverPage: boolean;
-  Items: TemplateItem[];
-}
-
 let t: TestApp;
 let admin: string;
-const lookup = new Map<string, number>();
 const itemType = new Map<string, number>();
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.signIn('caseadmin');
-  for (const list of (await t.call(admin, { method: 'GET', url: '/api/types' })).json() as { TableName: string; Types: { Id: number; Short: string }[] }[]) {
-    for (const item of list.Types) lookup.set(`${list.TableName}.${item.Short}`, item.Id);
-  }
   for (const type of (await t.call(admin, { method: 'GET', url: '/api/item-types' })).json() as { Id: number; Name: string }[]) {
     itemType.set(type.Name, type.Id);
   }
@@ -47,7 +22,7 @@ const item = (name: string, extra: object = {}) => ({ ItemType_Id: itemType.get(
 const newTemplate = (extra: object = {}) => ({
   Label: 'Contractor Vetting',
   CaseType_Id: 0,
-  ContractType_Id: lookup.get('ContractType.COM'),
+  ContractType_Id: t.lookup('ContractType', 'COM'),
   ROICoversheetTemplate: XSLT,
   ROIStylesheet: null,
   ROIHeader: '',
@@ -68,9 +43,9 @@ describe('reading case templates', () => {
     expect(rows.map((r) => r.Label)).toEqual(['Employment Screening', 'State Reinvestigation', 'Tier 1 Standard', 'Tier 3 Standard', 'Tier 5 Comprehensive']);
     const tier1 = rows.find((r) => r.Label === 'Tier 1 Standard')!;
     expect(tier1).toMatchObject({
-      CaseType_Id: lookup.get('CaseType.T1'),
-      ContractType_Id: lookup.get('ContractType.FED'),
-      ContractType: { Id: lookup.get('ContractType.FED'), Description: 'Federal' },
+      CaseType_Id: t.lookup('CaseType', 'T1'),
+      ContractType_Id: t.lookup('ContractType', 'FED'),
+      ContractType: { Id: t.lookup('ContractType', 'FED'), Description: 'Federal' },
       ROIStylesheet: null,
       ShowCoverPage: true,
     });
@@ -113,7 +88,7 @@ describe('creating and updating case templates', () => {
   });
 
   it('defaults ShowCoverPage to true', async () => {
-    const response = await t.call(admin, { method: 'POST', url: '/api/case-templates', payload: { Label: 'Minimal', ContractType_Id: lookup.get('ContractType.FED') } });
+    const response = await t.call(admin, { method: 'POST', url: '/api/case-templates', payload: { Label: 'Minimal', ContractType_Id: t.lookup('ContractType', 'FED') } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ ShowCoverPage: true, Items: [], ROICoversheetTemplate: null });
   });
@@ -129,8 +104,8 @@ describe('creating and updating case templates', () => {
       method: 'POST',
       url: '/api/case-templates',
       payload: newTemplate({
-        ContractType_Id: lookup.get('CaseType.T1'),
-        CaseType_Id: lookup.get('ContractType.FED'),
+        ContractType_Id: t.lookup('CaseType', 'T1'),
+        CaseType_Id: t.lookup('ContractType', 'FED'),
         ROIFooter: '<footer>',
         ItemTypeIds: [item('Subject Interview'), { ItemType_Id: 999999 }],
       }),
@@ -151,8 +126,8 @@ describe('creating and updating case templates', () => {
       url: `/api/case-templates/${created.Id}`,
       payload: {
         Label: 'Contractor Vetting v2',
-        ContractType_Id: lookup.get('ContractType.STATE'),
-        CaseType_Id: lookup.get('CaseType.EV'),
+        ContractType_Id: t.lookup('ContractType', 'STATE'),
+        CaseType_Id: t.lookup('CaseType', 'EV'),
         ROIHeader: XSLT,
         ItemTypeIds: [item('Reference Check'), item('Employment Check', { AutoAdd: true })],
       },
@@ -162,7 +137,7 @@ describe('creating and updating case templates', () => {
     expect(updated).toMatchObject({
       Id: created.Id,
       Label: 'Contractor Vetting v2',
-      CaseType_Id: lookup.get('CaseType.EV'),
+      CaseType_Id: t.lookup('CaseType', 'EV'),
       ContractType: { Description: 'State' },
       ROICoversheetTemplate: XSLT,
       ROIHeader: XSLT,
@@ -214,7 +189,7 @@ describe('deleting case templates', () => {
     const org = await t.database.db.selectFrom('orgs').select(['Id', 'Name']).where('Code', '=', 'ACME').executeTakeFirstOrThrow();
     await t.database.db
       .insertInto('org_case_types')
-      .values({ Org_Id: org.Id, CaseType_Id: lookup.get('CaseType.EV')!, CaseTemplate_Id: template.Id, BaseCost: 100 })
+      .values({ Org_Id: org.Id, CaseType_Id: t.lookup('CaseType', 'EV')!, CaseTemplate_Id: template.Id, BaseCost: 100 })
       .execute();
     const response = await t.call(admin, { method: 'DELETE', url: `/api/case-templates/${template.Id}` });
     expect(response.statusCode).toBe(400);

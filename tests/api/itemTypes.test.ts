@@ -2,30 +2,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ItemType, ItemTypeAsset } from '../../shared/api/configuration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-
-interface Link {
-  Id: number;
-  SectionId: number;
-  SectionName: string;
-  Version: number;
-  Required: boolean;
-  DisplayOrder: number;
-}
-interface Asset {
-  Id: number;
-  Name: string;
-  FileName: string;
-  CreatedDate: string;
-}
-interface ItemType {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  Hidden: boolean;
-  Sections: Link[];
-  Assets: Asset[];
-}
 
 let t: TestApp;
 let admin: string;
@@ -290,7 +268,7 @@ describe('assets of an item template', () => {
   let type: ItemType;
   let assetsUrl: string;
   const upload = (files: readonly Upload[], token = admin) => t.call(token, { method: 'POST', url: assetsUrl, ...multipart(files) });
-  const assets = async (): Promise<Asset[]> => (await t.call(admin, { method: 'GET', url: assetsUrl })).json();
+  const assets = async (): Promise<ItemTypeAsset[]> => (await t.call(admin, { method: 'GET', url: assetsUrl })).json();
 
   beforeAll(async () => {
     type = (await create({ Name: 'With Assets', Description: 'Assets' })).json();
@@ -304,7 +282,7 @@ describe('assets of an item template', () => {
       { name: 'bundle.zip', content: zip, type: 'application/zip' },
     ]);
     expect(response.statusCode).toBe(200);
-    const list: Asset[] = response.json();
+    const list: ItemTypeAsset[] = response.json();
     expect(list.map((a) => [a.Name, a.FileName])).toEqual([
       ['Release Form.pdf', 'Release Form.pdf'],
       ['readme.txt', 'readme.txt'],

@@ -7,12 +7,9 @@ import { startTestApp, type TestApp } from '../support/testApp.js';
 const DAY = 86_400_000;
 const T = Texts.identity.users;
 let t: TestApp;
-let lookup: (list: string, short: string) => number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  const items = await t.database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute();
-  lookup = (list, short) => items.find((i) => i.TableName === list && i.Short === short)!.Id;
 });
 afterAll(() => t.close());
 
@@ -34,11 +31,11 @@ async function newUserBody(userName: string, extra: object = {}) {
     GroupIds: [await groupId('Investigator')],
     Emails: [
       { Address: '', EmailType_Id: 1, IsPrimary: true },
-      { Address: `${userName}@example.org`, EmailType_Id: lookup('EmailType', 'Work'), IsPrimary: false },
+      { Address: `${userName}@example.org`, EmailType_Id: t.lookup('EmailType', 'Work'), IsPrimary: false },
     ],
-    PhoneNumbers: [{ Number: '803-555-0101', PhoneNumberType_Id: lookup('PhoneNumberType', 'Mobile'), IsPrimary: true }],
+    PhoneNumbers: [{ Number: '803-555-0101', PhoneNumberType_Id: t.lookup('PhoneNumberType', 'Mobile'), IsPrimary: true }],
     Addresses: [
-      { AddressType_Id: lookup('AddressType', 'Home'), Line1: '1 Main St', City: 'Columbia', RegionType_Id: lookup('RegionType', 'SC'), PostalCode: '29201', IsPrimary: true },
+      { AddressType_Id: t.lookup('AddressType', 'Home'), Line1: '1 Main St', City: 'Columbia', RegionType_Id: t.lookup('RegionType', 'SC'), PostalCode: '29201', IsPrimary: true },
     ],
     ...extra,
   };
@@ -230,7 +227,7 @@ describe('POST /api/identity/users/create', () => {
         PhoneNumbers: [{ Number: '' }],
         Addresses: [{ Line1: 'x', City: '', PostalCode: '' }],
         Credentials: [{ License: '' }],
-        Clearances: [{ ClearanceType_Id: lookup('ClearanceType', 'S'), OrgCode: '' }],
+        Clearances: [{ ClearanceType_Id: t.lookup('ClearanceType', 'S'), OrgCode: '' }],
       },
     });
     expect(response.statusCode).toBe(400);
@@ -256,8 +253,8 @@ describe('POST /api/identity/users/create', () => {
       url: '/api/identity/users/create',
       payload: await newUserBody('noemail', {
         Emails: [{ Address: '  ' }],
-        Clearances: [{ ClearanceType_Id: lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
-        WorkStatusType_Id: lookup('RegionType', 'SC'),
+        Clearances: [{ ClearanceType_Id: t.lookup('ClearanceType', 'S'), LastInvestigation: '2999-01-01', OrgCode: 'DOD' }],
+        WorkStatusType_Id: t.lookup('RegionType', 'SC'),
       }),
     });
     expect(noEmail.statusCode).toBe(400);
@@ -301,7 +298,7 @@ describe('PATCH /api/identity/users/{id}', () => {
         Title: 'Senior Investigator',
         Org_Id: await orgId('DOC'),
         GroupIds: [await groupId('Reviewers')],
-        ContractTypeIds: [lookup('ContractType', 'FED')],
+        ContractTypeIds: [t.lookup('ContractType', 'FED')],
         Emails: [
           { Address: 'first@example.org', IsPrimary: false },
           { Address: 'second@example.org', IsPrimary: true },
@@ -309,9 +306,9 @@ describe('PATCH /api/identity/users/{id}', () => {
         PhoneNumbers: [{ ...keptPhone, Number: '803-555-0199', IsPrimary: false }, { Number: '803-555-0200', IsPrimary: true }],
         Addresses: [],
         Credentials: [
-          { CredentialType_Id: lookup('CredentialType', 'PI'), License: 'SC-1', RegionType_Id: lookup('RegionType', 'SC'), Expiration: '2030-01-31' },
+          { CredentialType_Id: t.lookup('CredentialType', 'PI'), License: 'SC-1', RegionType_Id: t.lookup('RegionType', 'SC'), Expiration: '2030-01-31' },
         ],
-        Clearances: [{ ClearanceType_Id: lookup('ClearanceType', 'S'), LastInvestigation: '2024-05-01', OrgCode: 'DOD' }],
+        Clearances: [{ ClearanceType_Id: t.lookup('ClearanceType', 'S'), LastInvestigation: '2024-05-01', OrgCode: 'DOD' }],
       },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -323,7 +320,7 @@ describe('PATCH /api/identity/users/{id}', () => {
       Org: { Code: 'DOC' },
       Email: 'second@example.org',
       Groups: [{ Name: 'Reviewers' }],
-      ContractTypeIds: [lookup('ContractType', 'FED')],
+      ContractTypeIds: [t.lookup('ContractType', 'FED')],
       Addresses: [],
       Credentials: [{ License: 'SC-1', Expiration: '2030-01-31' }],
       Clearances: [{ OrgCode: 'DOD', LastInvestigation: '2024-05-01' }],

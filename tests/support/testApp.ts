@@ -26,6 +26,8 @@ export interface TestApp {
   dataDir: string;
   /** Signs in through POST /oauth/token and answers the bearer token. */
   signIn(userName: string, password?: string): Promise<string>;
+  /** The id of a lookup item of the demo seed, by list table name and Short; throws when there is none. */
+  lookup(list: string, short: string): number;
   /** A request with the token (if any) as bearer. */
   call(token: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -39,6 +41,9 @@ export async function startTestApp(): Promise<TestApp> {
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test' };
   const app = await buildApp({ db: database.db, config, services: { now: clock.now } });
   await app.ready();
+  const seededLookups = new Map(
+    (await database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute()).map((i) => [`${i.TableName}/${i.Short}`, i.Id]),
+  );
   let signIns = 0;
   const signInAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const call = (token: string | null, options: InjectOptions) =>
@@ -49,6 +54,11 @@ export async function startTestApp(): Promise<TestApp> {
     clock,
     dataDir,
     call,
+    lookup(list, short) {
+      const id = seededLookups.get(`${list}/${short}`);
+      if (id === undefined) throw new Error(`No ${list} item ${short} in the demo seed`);
+      return id;
+    },
     async signIn(userName, password = DEMO_PASSWORD) {
       const response = await app.inject({
         method: 'POST',
