@@ -33,7 +33,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { CaseTemplate } from '../../dataProvider/configuration.js';
 import { CodeEditor } from '../components/CodeEditor.js';
-import { DataTable, type Column } from '../components/DataTable.js';
+import { DataTable, FRAMED_TABLE_SX, type Column } from '../components/DataTable.js';
 import { LookupSelect } from '../forms/inputs.js';
 import { useSaveAction } from '../forms/useSaveAction.js';
 import { ITEM_TYPES_QUERY_KEY, itemTypeTitle } from '../itemTypes/itemTypeModel.js';
@@ -316,7 +316,7 @@ export function CaseTemplateDialog({ template, onClose, onSaved }: { template?: 
                   </Stack>
                 )}
                 {itemErrors.length > 0 && <Alert severity="error">{itemErrors.join(' ')}</Alert>}
-                <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+                <Box sx={FRAMED_TABLE_SX}>
                   <DataTable<DraftItem> label="Items" rows={draft.items} rowKey={(item) => item.key} empty={T.noItems} columns={columns} />
                 </Box>
               </Stack>

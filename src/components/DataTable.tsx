@@ -38,6 +38,15 @@ export interface DataTableProps<T> {
   size?: 'small' | 'medium';
 }
 
+/** The frame around a DataTable inside a form or an expanded row: outlined, rounded, narrower cells on a phone. */
+export const FRAMED_TABLE_SX = {
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 1,
+  overflow: 'hidden',
+  '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+} as const;
+
 /**
  * A table for lists the browser holds whole: sortable columns, the spec's empty text, and paging that appears
  * only when the rows exceed the page size (no page-size selector).

@@ -19,7 +19,7 @@ import { useDataProvider, useNotify } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, SectionTemplate } from '../../dataProvider/configuration.js';
-import { DataTable } from '../components/DataTable.js';
+import { DataTable, FRAMED_TABLE_SX } from '../components/DataTable.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { availableSections } from './itemTypeModel.js';
 import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
@@ -80,7 +80,7 @@ export function CreateItemTypeDialog({
               <Typography variant="subtitle2" sx={{ mb: 1 }}>
                 Sections
               </Typography>
-              <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, mb: 1.5 }}>
+              <Box sx={{ ...FRAMED_TABLE_SX, mb: 1.5 }}>
                 <DataTable<Chosen>
                   label="Chosen sections"
                   rows={chosen}

@@ -14,7 +14,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeAsset } from '../../dataProvider/configuration.js';
 import { saveFile } from '../../dataProvider/httpClient.js';
 import { CANNOT_BE_UNDONE, ConfirmDialog } from '../components/ConfirmDialog.js';
-import { DataTable, type Column } from '../components/DataTable.js';
+import { DataTable, FRAMED_TABLE_SX, type Column } from '../components/DataTable.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { useCan } from '../session/useSession.js';
 import { assetsQueryKey, failureOf } from './itemTypeModel.js';
@@ -192,7 +192,7 @@ export function ItemTypeAssets({ itemType }: { itemType: ItemType }) {
 
   return (
     <Stack spacing={1.5}>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, bgcolor: 'background.paper' }}>
+      <Box sx={{ ...FRAMED_TABLE_SX, bgcolor: 'background.paper' }}>
         {isPending && <LinearProgress aria-label="Loading assets" />}
         {isError ? (
           <Alert severity="error" sx={{ m: 1 }}>

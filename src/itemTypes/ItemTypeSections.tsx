@@ -9,7 +9,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeSection, SectionTemplate } from '../../dataProvider/configuration.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { DataTable, type Column } from '../components/DataTable.js';
+import { DataTable, FRAMED_TABLE_SX, type Column } from '../components/DataTable.js';
 import { useCan } from '../session/useSession.js';
 import { applyOrder, availableSections, failureOf, sectionsInOrder, useItemTypeCache } from './itemTypeModel.js';
 import { SectionPicker } from './SectionPicker.js';
@@ -141,7 +141,7 @@ export function ItemTypeSections({ itemType, sections, sectionsLoading }: { item
 
   return (
     <Stack spacing={1.5}>
-      <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } }, bgcolor: 'background.paper' }}>
+      <Box sx={{ ...FRAMED_TABLE_SX, bgcolor: 'background.paper' }}>
         <DataTable<ItemTypeSection> label={`Sections of ${itemType.Name}`} rows={rows} rowKey={(s) => s.SectionId} empty={T.noSections} columns={columns} />
       </Box>
       {canAdd && (
