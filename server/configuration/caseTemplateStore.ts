@@ -144,13 +144,29 @@ export async function replaceItems(trx: Kysely<DB>, templateId: number, items: r
     .execute();
 }
 
-/** Whether an item list change adds or removes item templates (compared as multisets of ItemType_Id). */
-export function itemChanges(before: readonly number[], after: readonly number[]): { adds: boolean; removes: boolean } {
+/** Whether an item list change adds or removes item templates (compared as multisets of ItemType_Id) or puts the kept ones in another order. */
+export function itemChanges(
+  before: readonly number[],
+  after: readonly number[],
+): { adds: boolean; removes: boolean; reorders: boolean } {
   const balance = new Map<number, number>();
   for (const id of before) balance.set(id, (balance.get(id) ?? 0) + 1);
   for (const id of after) balance.set(id, (balance.get(id) ?? 0) - 1);
   const values = [...balance.values()];
-  return { adds: values.some((v) => v < 0), removes: values.some((v) => v > 0) };
+  const kept = keptSequence(before, after);
+  const reorders = kept.join(',') !== keptSequence(after, before).join(',');
+  return { adds: values.some((v) => v < 0), removes: values.some((v) => v > 0), reorders };
+}
+
+/** The ids of `sequence` that `other` also holds (as many times as both hold them), in `sequence`'s order. */
+function keptSequence(sequence: readonly number[], other: readonly number[]): number[] {
+  const budget = new Map<number, number>();
+  for (const id of other) budget.set(id, (budget.get(id) ?? 0) + 1);
+  return sequence.filter((id) => {
+    const left = budget.get(id) ?? 0;
+    budget.set(id, left - 1);
+    return left > 0;
+  });
 }
 
 /** What keeps a template from being deleted: the cases and org case types that use it (spec 002 §8). */

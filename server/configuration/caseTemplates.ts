@@ -64,7 +64,7 @@ export const caseTemplatesArea: ApiArea = {
       access: anyOf(P.UPDATE_CASE_TEMPLATE),
       summary:
         'Update a case template; ItemTypeIds, when sent, replaces its items (adding items also needs Add Item To Case ' +
-        'Template, removing needs Remove Item From Case Template)',
+        'Template, removing needs Remove Item From Case Template, reordering kept items needs Reorder Case Template Items)',
       schema: { params: idParams, body, response: { 200: caseTemplateResponse } },
       async handler(request) {
         const { db } = request.server;
@@ -72,9 +72,10 @@ export const caseTemplatesArea: ApiArea = {
         const template = await findCaseTemplate(db, request.params.id);
         const items = request.body.ItemTypeIds;
         if (items) {
-          const { adds, removes } = itemChanges(template.Items.map((i) => i.ItemType.Id), items.map((i) => i.ItemType_Id));
+          const { adds, removes, reorders } = itemChanges(template.Items.map((i) => i.ItemType.Id), items.map((i) => i.ItemType_Id));
           if (adds && !auth.can(P.ADD_ITEM_TO_CASE_TEMPLATE)) throw forbidden(T.noAddPermission);
           if (removes && !auth.can(P.REMOVE_ITEM_FROM_CASE_TEMPLATE)) throw forbidden(T.noRemovePermission);
+          if (reorders && !auth.can(P.REORDER_CASE_TEMPLATE_ITEMS)) throw forbidden(T.noReorderPermission);
         }
         await checkCaseTemplate(db, request.body);
         const values = templateValues(request.body, false);

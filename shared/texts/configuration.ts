@@ -80,6 +80,7 @@ export const ConfigurationTexts = {
     invalidChoice: (label: string) => `${label} is not a valid choice.`,
     noAddPermission: 'You do not have permission to add items to a case template.',
     noRemovePermission: 'You do not have permission to remove items from a case template.',
+    noReorderPermission: 'You do not have permission to reorder the items of a case template.',
   },
   /** Toasts, empty states and validation of the Item Templates screen (spec 002 §2.3, §5, §8). */
   itemTypeScreen: {

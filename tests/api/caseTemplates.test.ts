@@ -233,7 +233,7 @@ describe('permissions', () => {
     expect(await templates()).toEqual(before);
   });
 
-  it('needs the add and remove item permissions to change the items through an update', async () => {
+  it('needs the add, remove and reorder item permissions to change the items through an update', async () => {
     const db = t.database.db;
     const group = await db.insertInto('groups').values({ Name: 'Template Editors' }).returning('Id').executeTakeFirstOrThrow();
     const roles = await db
@@ -256,6 +256,10 @@ describe('permissions', () => {
     const removed = await t.call(editor, { method: 'PATCH', url: `/api/case-templates/${target.Id}`, payload: { ...payload, ItemTypeIds: same.slice(1) } });
     expect(removed.statusCode).toBe(403);
     expect(removed.json().Message).toBe('You do not have permission to remove items from a case template.');
+    expect(same.length).toBeGreaterThan(1);
+    const reordered = await t.call(editor, { method: 'PATCH', url: `/api/case-templates/${target.Id}`, payload: { ...payload, ItemTypeIds: [...same].reverse() } });
+    expect(reordered.statusCode).toBe(403);
+    expect(reordered.json().Message).toBe('You do not have permission to reorder the items of a case template.');
     expect((await templates()).find((r) => r.Id === target.Id)).toEqual(target);
 
     const renamed = await t.call(editor, { method: 'PATCH', url: `/api/case-templates/${target.Id}`, payload });
