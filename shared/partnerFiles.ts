@@ -2,8 +2,8 @@ import { Groups } from './permissions.js';
 
 /**
  * The partner file tool's folders, per partner group, in the order the upload page offers them; the first is the
- * default upload folder. A folder name is the only way a client names a folder: the server maps it to a
- * directory by exact match and never uses client text as a path.
+ * default upload folder. A client names a folder only by one of these exact names; the server keeps files as rows of
+ * the folder index with their bytes under storage keys, so no client text is ever used as a path.
  */
 export const PARTNER_FOLDERS: Readonly<Record<string, readonly string[]>> = {
   [Groups.PALMETTO]: [

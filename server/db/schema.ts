@@ -288,6 +288,16 @@ export interface ItemTypeAssetsTable {
   CreatedDate: CreatedAt;
 }
 
+export interface PartnerFilesTable {
+  Id: Id;
+  Folder: string;
+  Name: string;
+  StorageKey: string;
+  Size: number;
+  UploadedBy_Id: number | null;
+  CreatedDate: CreatedAt;
+}
+
 export interface CaseTemplatesTable {
   Id: Id;
   Label: string;
@@ -575,6 +585,7 @@ export interface DB {
   item_types: ItemTypesTable;
   item_type_sections: ItemTypeSectionsTable;
   item_type_assets: ItemTypeAssetsTable;
+  partner_files: PartnerFilesTable;
   case_templates: CaseTemplatesTable;
   case_template_items: CaseTemplateItemsTable;
   org_case_types: OrgCaseTypesTable;

@@ -1,8 +1,9 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded files live. Callers hold only opaque keys (generated here, never taken from a client), so no
@@ -10,7 +11,8 @@ import type { Readable } from 'node:stream';
  * interface for multi-instance deployments (docs/operations.md).
  */
 export interface FileStorage {
-  put(area: string, content: Buffer): Promise<string>;
+  /** Stores bytes (whole, or streamed so large uploads never sit in memory) and answers their new key. */
+  put(area: string, content: Buffer | Readable): Promise<string>;
   read(key: string): Promise<Readable>;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
@@ -26,11 +28,21 @@ export class LocalFileStorage implements FileStorage {
     return path.join(this.root, key);
   }
 
-  async put(area: string, content: Buffer): Promise<string> {
+  async put(area: string, content: Buffer | Readable): Promise<string> {
     const key = `${area}/${randomUUID()}`;
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+    if (Buffer.isBuffer(content)) {
+      await writeFile(file, content, { flag: 'wx' });
+      return key;
+    }
+    try {
+      await pipeline(content, createWriteStream(file, { flags: 'wx' }));
+    } catch (error) {
+      // A stream that failed part-way (a size limit, a dropped connection) leaves nothing behind.
+      await rm(file, { force: true });
+      throw error;
+    }
     return key;
   }
 

@@ -1,7 +1,9 @@
-import { link, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import type { Database } from '../db/database.js';
 
 const MAX_NAME_LENGTH = 200;
+/** How many numbered names (`name (2)` …) an upload tries before giving up. */
+const MAX_NAME_ATTEMPTS = 1000;
 
 /**
  * A safe name for an uploaded file: the last segment of whatever path the browser sent, without control
@@ -32,19 +34,28 @@ function numbered(name: string, n: number): string {
   return `${name.slice(0, name.length - ext.length)} (${n})${ext}`;
 }
 
+export interface NewPartnerFile {
+  folder: string;
+  name: string;
+  storageKey: string;
+  size: number;
+  uploadedBy: number;
+}
+
 /**
- * Moves a finished upload into its folder under the first free name (`name`, `name (2)`, …). A hard link fails
- * when the name exists, so two uploads of the same name at once never overwrite each other.
+ * Files a stored upload in its folder under the first free name (`name`, `name (2)`, …) and answers that name.
+ * The (Folder, Name) unique index decides, so two uploads of the same name at once never take the same name.
  */
-export async function moveIntoFolder(tempFile: string, dir: string, name: string): Promise<string> {
-  for (let n = 1; ; n += 1) {
-    const candidate = numbered(name, n);
-    try {
-      await link(tempFile, path.join(dir, candidate));
-      await unlink(tempFile);
-      return candidate;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw error;
-    }
+export async function fileIntoFolder(db: Database, file: NewPartnerFile): Promise<string> {
+  for (let n = 1; n <= MAX_NAME_ATTEMPTS; n += 1) {
+    const Name = numbered(file.name, n);
+    const row = await db
+      .insertInto('partner_files')
+      .values({ Folder: file.folder, Name, StorageKey: file.storageKey, Size: file.size, UploadedBy_Id: file.uploadedBy })
+      .onConflict((conflict) => conflict.columns(['Folder', 'Name']).doNothing())
+      .returning('Id')
+      .executeTakeFirst();
+    if (row) return Name;
   }
+  throw new Error(`No free name for ${file.name} in ${file.folder}`);
 }

@@ -1,17 +1,13 @@
 import type { FastifySchema } from 'fastify';
-import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, unlink } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Groups } from '../../shared/permissions.js';
 import { partnerFilePath } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
+import { audit } from '../audit.js';
 import { authOf } from '../http/access.js';
-import { ValidationError, type ModelState } from '../http/errors.js';
+import { ValidationError, notFound, type ModelState } from '../http/errors.js';
 import { inGroups, messageResponse, route, type ApiArea } from '../http/route.js';
-import { moveIntoFolder, safeFileName } from './fileNames.js';
-import { callerFile, callerFolder, folderDir, incomingDir, listFolder, partnerRoot } from './folders.js';
+import { fileIntoFolder, safeFileName } from './fileNames.js';
+import { PARTNER_STORAGE_AREA, callerFile, callerFolder, listFolder } from './folders.js';
 
 const T = Texts.identity.files;
 const partners = inGroups(Groups.PALMETTO, Groups.NCSC);
@@ -56,9 +52,10 @@ export const partnerFilesArea: ApiArea = {
       } as FastifySchema,
       async handler(request) {
         const auth = authOf(request);
-        const root = partnerRoot(request.server.config.dataDir);
+        const { db, services } = request.server;
         let requested: string | undefined;
-        let upload: { temp: string; name: string } | undefined;
+        let upload: { key: string; name: string } | undefined;
+        let filed = false;
         try {
           for await (const part of request.parts()) {
             if (part.type === 'field') {
@@ -69,20 +66,23 @@ export const partnerFilesArea: ApiArea = {
               part.file.resume();
               continue;
             }
-            // When the folder came first, a foreign or unknown folder is refused before anything is written.
+            // When the folder came first, a foreign or unknown folder is refused before anything is stored.
             if (requested !== undefined) callerFolder(auth.groups, requested);
-            upload = { temp: path.join(await incomingDir(root), randomUUID()), name: part.filename };
-            await pipeline(part.file, createWriteStream(upload.temp, { flags: 'wx' }));
+            upload = { key: await services.storage.put(PARTNER_STORAGE_AREA, part.file), name: part.filename };
           }
           const folder = requested ? callerFolder(auth.groups, requested) : undefined;
           if (!folder || !upload) throw missingParts(!folder, !upload);
-          const dir = folderDir(root, folder);
-          await mkdir(dir, { recursive: true });
-          const name = await moveIntoFolder(upload.temp, dir, safeFileName(upload.name));
-          request.log.info({ userId: auth.userId, folder, name }, 'partner file uploaded');
+          const size = await services.storage.size(upload.key);
+          const name = await db.transaction().execute(async (trx) => {
+            const filedName = await fileIntoFolder(trx, { folder, name: safeFileName(upload!.name), storageKey: upload!.key, size, uploadedBy: auth.userId });
+            await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(folder, filedName), action: 'upload', changes: { Size: size } });
+            return filedName;
+          });
+          filed = true;
           return { Message: T.uploaded, Name: name, FullName: partnerFilePath(folder, name) };
         } finally {
-          if (upload) await rm(upload.temp, { force: true });
+          // A refused or failed upload leaves no bytes behind.
+          if (upload && !filed) await services.storage.remove(upload.key);
         }
       },
     }),
@@ -94,7 +94,7 @@ export const partnerFilesArea: ApiArea = {
       schema: { body: { $ref: 'partnerFolder.json' }, response: { 200: fileList } },
       async handler(request) {
         const folder = callerFolder(authOf(request).groups, request.body.Folder);
-        return listFolder(partnerRoot(request.server.config.dataDir), folder);
+        return listFolder(request.server.db, folder);
       },
     }),
     route<{ Body: { FilePath: string } }>({
@@ -105,9 +105,16 @@ export const partnerFilesArea: ApiArea = {
       schema: { body: { $ref: 'partnerFile.json' }, response: { 200: messageResponse } },
       async handler(request) {
         const auth = authOf(request);
-        const { file, name } = await callerFile(partnerRoot(request.server.config.dataDir), auth.groups, request.body.FilePath);
-        await unlink(file);
-        request.log.info({ userId: auth.userId, file: request.body.FilePath, name }, 'partner file deleted');
+        const { db, services } = request.server;
+        const file = await callerFile(db, auth.groups, request.body.FilePath);
+        const removed = await db.transaction().execute(async (trx) => {
+          const row = await trx.deleteFrom('partner_files').where('Id', '=', file.Id).returning('StorageKey').executeTakeFirst();
+          if (row) await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(file.Folder, file.Name), action: 'delete' });
+          return row;
+        });
+        if (!removed) throw notFound(T.fileNotFound);
+        // The row is gone first: a file whose bytes could not be removed is unreachable, never half-listed.
+        await services.storage.remove(removed.StorageKey).catch((error) => request.log.warn({ err: error }, 'partner file bytes not removed'));
         return { Message: T.deleted };
       },
     }),
@@ -118,11 +125,15 @@ export const partnerFilesArea: ApiArea = {
       summary: 'Download a file named by its FullName ("Folder/Name"); answers the bytes as an attachment',
       schema: { body: { $ref: 'partnerFile.json' }, response: { 200: { type: 'string', format: 'binary' } } },
       async handler(request, reply) {
-        const { file, name } = await callerFile(partnerRoot(request.server.config.dataDir), authOf(request).groups, request.body.FilePath);
+        const { db, services } = request.server;
+        const file = await callerFile(db, authOf(request).groups, request.body.FilePath);
+        const bytes = await services.storage.read(file.StorageKey).catch(() => {
+          throw notFound(T.fileNotFound);
+        });
         return reply
-          .header('content-disposition', contentDisposition(name))
+          .header('content-disposition', contentDisposition(file.Name))
           .type('application/octet-stream')
-          .send(createReadStream(file));
+          .send(bytes);
       },
     }),
   ],

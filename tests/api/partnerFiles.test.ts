@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
@@ -8,11 +8,9 @@ import { startTestApp, type TestApp } from '../support/testApp.js';
 
 const F = Texts.identity.files;
 let t: TestApp;
-let root: string;
 
 beforeAll(async () => {
   t = await startTestApp();
-  root = path.join(t.dataDir, 'partner-files');
 });
 afterAll(() => t.close());
 
@@ -46,16 +44,27 @@ const list = (token: string, folder: string) => t.call(token, { method: 'POST', 
 const remove = (token: string, filePath: string) => t.call(token, { method: 'POST', url: '/api/user/DeleteFile', payload: { FilePath: filePath } });
 const download = (token: string, filePath: string) => t.call(token, { method: 'POST', url: '/api/user/DownloadFile', payload: { FilePath: filePath } });
 
-/** Every file under the data folder, so a test can prove a refused request touched nothing. */
-async function snapshot(): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
+/** Every file under the data folder and every filed partner file, so a test can prove a refused request touched nothing. */
+async function snapshot(): Promise<{ disk: Record<string, string>; index: unknown[] }> {
+  const disk: Record<string, string> = {};
   for (const entry of await readdir(t.dataDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    out[path.relative(t.dataDir, file)] = await readFile(file, 'utf8');
+    disk[path.relative(t.dataDir, file)] = await readFile(file, 'utf8');
   }
-  return out;
+  const index = await t.database.db.selectFrom('partner_files').selectAll().orderBy('Id').execute();
+  return { disk, index };
 }
+
+/** The bytes in the file storage's partner area must be exactly those of the filed partner files (no orphans). */
+async function expectNoStrayBytes() {
+  const dir = path.join(t.dataDir, 'files', 'partner-files');
+  const stored = existsSync(dir) ? (await readdir(dir)).map((name) => `partner-files/${name}`).sort() : [];
+  const rows = await t.database.db.selectFrom('partner_files').select('StorageKey').execute();
+  expect(stored).toEqual(rows.map((row) => row.StorageKey).sort());
+}
+
+const namesIn = async (token: string, folder: string) => (await list(token, folder)).json().map((f: { Name: string }) => f.Name);
 
 describe('upload, list, download and delete', () => {
   it('a Palmetto member uploads into a Palmetto folder, sees it listed, downloads it and deletes it', async () => {
@@ -66,7 +75,9 @@ describe('upload, list, download and delete', () => {
     ]);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json()).toEqual({ Message: F.uploaded, Name: 'request-0042.csv', FullName: 'Palmetto Requests/request-0042.csv' });
-    expect(await readFile(path.join(root, 'Palmetto Requests', 'request-0042.csv'), 'utf8')).toBe('id,name\n42,Jane Roe\n');
+    const filed = await t.database.db.selectFrom('partner_files').selectAll().where('Name', '=', 'request-0042.csv').executeTakeFirstOrThrow();
+    expect(filed).toMatchObject({ Folder: 'Palmetto Requests', Size: 20 });
+    expect(await readFile(path.join(t.dataDir, 'files', filed.StorageKey), 'utf8')).toBe('id,name\n42,Jane Roe\n');
 
     const listed = await list(token, 'Palmetto Requests');
     expect(listed.statusCode).toBe(200);
@@ -84,7 +95,7 @@ describe('upload, list, download and delete', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ Message: F.deleted });
     expect((await list(token, 'Palmetto Requests')).json()).toEqual([]);
-    expect(existsSync(path.join(root, 'Palmetto Requests', 'request-0042.csv'))).toBe(false);
+    expect(existsSync(path.join(t.dataDir, 'files', filed.StorageKey))).toBe(false);
     expect((await remove(token, 'Palmetto Requests/request-0042.csv')).statusCode).toBe(404);
   });
 
@@ -100,16 +111,27 @@ describe('upload, list, download and delete', () => {
       names.push(response.json().Name);
     }
     expect(names).toEqual(['evil.txt', 'evil (2).txt', 'evil (3).txt', 'hidden_name.txt', 'Résumé _final_.pdf']);
-    const onDisk = (await readdir(path.join(root, 'NCSC Reports'))).sort();
-    expect(onDisk).toEqual([...names].sort());
-    expect(await readFile(path.join(root, 'NCSC Reports', 'evil.txt'), 'utf8')).toBe('content of ../../evil.txt');
+    expect((await namesIn(token, 'NCSC Reports')).sort()).toEqual([...names].sort());
+    expect((await download(token, 'NCSC Reports/evil.txt')).body).toBe('content of ../../evil.txt');
+    expect((await download(token, 'NCSC Reports/evil (3).txt')).body).toBe('content of evil.txt');
     expect(existsSync(path.join(t.dataDir, 'evil.txt'))).toBe(false);
 
     const resume = await download(token, 'NCSC Reports/Résumé _final_.pdf');
     expect(resume.headers['content-disposition']).toBe(
       `attachment; filename="R_sum_ _final_.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé _final_.pdf')}`,
     );
-    expect((await readdir(path.join(root, '.incoming'))).length).toBe(0);
+    await expectNoStrayBytes();
+  });
+
+  it('gives uploads of the same name at the same time different names', async () => {
+    const token = await t.signIn('ncsc');
+    const responses = await Promise.all(
+      [1, 2, 3, 4].map((n) => upload(token, [{ name: 'Folder', value: 'NCSC Requests' }, { name: 'myFile', filename: 'batch.zip', content: `batch ${n}` }])),
+    );
+    const names = responses.map((response) => response.json().Name).sort();
+    expect(names).toEqual(['batch (2).zip', 'batch (3).zip', 'batch (4).zip', 'batch.zip']);
+    const contents = await Promise.all(names.map(async (name: string) => (await download(token, `NCSC Requests/${name}`)).body));
+    expect(contents.sort()).toEqual(['batch 1', 'batch 2', 'batch 3', 'batch 4']);
   });
 
   it('answers ModelState when the file or the folder is missing, or the folder is unknown', async () => {
@@ -134,8 +156,7 @@ describe('upload, list, download and delete', () => {
     await upload(token, [{ name: 'Folder', value: 'Palmetto Processing 2021' }, { name: 'myFile', filename: 'older.txt', content: '1' }]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await upload(token, [{ name: 'Folder', value: 'Palmetto Processing 2021' }, { name: 'myFile', filename: 'newer.txt', content: '2' }]);
-    const names = (await list(token, 'Palmetto Processing 2021')).json().map((f: { Name: string }) => f.Name);
-    expect(names).toEqual(['newer.txt', 'older.txt']);
+    expect(await namesIn(token, 'Palmetto Processing 2021')).toEqual(['newer.txt', 'older.txt']);
   });
 });
 
@@ -153,7 +174,7 @@ describe('access', () => {
     }
     expect((await list(token, 'NCSC Reports')).statusCode).toBe(403);
     expect(await snapshot()).toEqual(before);
-    expect((await readdir(path.join(root, '.incoming')).catch(() => [])).length).toBe(0);
+    await expectNoStrayBytes();
   });
 
   it('refuses users outside the partner groups on every route', async () => {
@@ -169,8 +190,7 @@ describe('access', () => {
 describe('path traversal', () => {
   it('refuses every FilePath that is not exactly a listed file of an own folder, reading and deleting nothing', async () => {
     await writeFile(path.join(t.dataDir, 'secret.txt'), 'top secret');
-    await mkdir(path.join(root, 'NCSC Requests'), { recursive: true });
-    await writeFile(path.join(root, 'NCSC Requests', 'ncsc-only.txt'), 'ncsc data');
+    await upload(await t.signIn('ncsc'), [{ name: 'Folder', value: 'NCSC Requests' }, { name: 'myFile', filename: 'ncsc-only.txt', content: 'ncsc data' }]);
     const token = await t.signIn('palmetto');
     await upload(token, [{ name: 'Folder', value: 'Palmetto Acknowledgments' }, { name: 'myFile', filename: 'real.txt', content: 'real' }]);
     const before = await snapshot();
@@ -193,7 +213,7 @@ describe('path traversal', () => {
       ['Palmetto Acknowledgments/./real.txt', 400],
       ['Palmetto Acknowledgments/REAL.TXT', 404],
       ['NCSC Requests/ncsc-only.txt', 403],
-      [path.join(root, 'Palmetto Acknowledgments', 'real.txt'), 400],
+      [path.join(t.dataDir, 'files', 'Palmetto Acknowledgments', 'real.txt'), 400],
     ];
     for (const [filePath, status] of attempts) {
       const read = await download(token, filePath);

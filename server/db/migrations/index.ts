@@ -5,6 +5,7 @@ import orgConfiguration from './003_org_configuration.js';
 import casesAndItems from './004_cases_and_items.js';
 import billingAndReports from './005_billing_and_reports.js';
 import identity from './007_identity.js';
+import partnerFiles from './008_partner_files.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_cases_and_items': casesAndItems,
   '005_billing_and_reports': billingAndReports,
   '007_identity': identity,
+  '008_partner_files': partnerFiles,
 };
 
 export const migrationProvider: MigrationProvider = {
