@@ -18,8 +18,11 @@ export const Timing = {
   SESSION_KEEPALIVE_MS: MINUTE,
   /** The server writes a session's last-activity time at most this often. */
   SESSION_TOUCH_MS: 30 * SECOND,
+  /** Toasts close after this (spec 000 §9)... */
   TOAST_MS: 5 * SECOND,
+  /** ...case notices after this... */
   CASE_TOAST_MS: 6 * SECOND,
+  /** ...and toasts queued through the toast helper (src/layout/toast.ts) after this. */
   HELPER_TOAST_MS: 8 * SECOND,
   USER_LIST_DEBOUNCE_MS: 500,
   ITEM_FETCH_DEBOUNCE_MS: 500,
@@ -52,6 +55,8 @@ export const PageSizes = {
 
 export const Limits = {
   MOBILE_BREAKPOINT_PX: 768,
+  /** A toast dragged sideways further than this is dismissed; a shorter drag springs back. */
+  TOAST_DRAG_DISMISS_PX: 80,
   DATE_PICKER_YEARS_BACK: 100,
   DATE_PICKER_YEARS_AHEAD: 10,
   /** A lock longer than this counts as "Forever". */

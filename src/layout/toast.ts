@@ -1,6 +1,9 @@
+import { Timing } from '../../shared/constants.js';
+
 /**
- * Toasts from outside React components (the auth provider, the HTTP client) reach react-admin's notifier through
- * this bridge, which the app's Notification component connects on mount.
+ * The toast helper: toasts from outside React components (the auth provider, the HTTP client) reach
+ * react-admin's notifier through this bridge, which the app's Notification component connects on mount. They
+ * stay up for the helper's duration (spec 000 §9).
  */
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 type Notify = (message: string, options: { type: ToastType; autoHideDuration?: number }) => void;
@@ -12,11 +15,11 @@ export function connectToasts(fn: Notify | null): void {
   notify = fn;
   if (fn) while (pending.length) {
     const [message, type] = pending.shift()!;
-    fn(message, { type });
+    fn(message, { type, autoHideDuration: Timing.HELPER_TOAST_MS });
   }
 }
 
 export function toast(message: string, type: ToastType = 'info'): void {
-  if (notify) notify(message, { type });
+  if (notify) notify(message, { type, autoHideDuration: Timing.HELPER_TOAST_MS });
   else pending.push([message, type]);
 }
