@@ -91,6 +91,13 @@ export async function findItemType(db: Kysely<DB>, id: number): Promise<ItemType
   return type;
 }
 
+/** Item template names are unique in any letter case (migration 009 backs this with an index). */
+export async function checkNameFree(db: Kysely<DB>, name: string, errors: ModelStateBuilder, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('item_types').select('Id').where((eb) => eb(eb.fn('lower', ['Name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('Id', '<>', exceptId);
+  if (await query.executeTakeFirst()) errors.add('Name', T.nameTaken);
+}
+
 /** Checks that sections exist, are enabled and are not listed twice; the error of entry i goes under keyOf(i). */
 export async function checkSectionsUsable(
   db: Database,

@@ -6,7 +6,7 @@ import type { DB } from '../db/schema.js';
 import { authOf } from '../http/access.js';
 import { ModelStateBuilder, notFound, ValidationError } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
-import { checkSectionsUsable, findItemType, itemTypeResponse, loadItemTypes } from './itemTypeStore.js';
+import { checkNameFree, checkSectionsUsable, findItemType, itemTypeResponse, loadItemTypes } from './itemTypeStore.js';
 import { changedOrders, numbered, orderMapResponse, swapKeys, type OrderMap } from './ordering.js';
 
 const T = ConfigurationTexts.itemTypes;
@@ -103,9 +103,10 @@ export const itemTypesArea: ApiArea = {
         const body = request.body;
         const sections = body.Sections ?? [];
         const errors = new ModelStateBuilder();
+        const values = { Name: body.Name.trim(), Description: body.Description.trim() };
+        await checkNameFree(db, values.Name, errors);
         await checkSectionsUsable(db, sections.map((s) => s.SectionId), errors, (i) => `Sections[${i}].SectionId`);
         errors.throwIfInvalid();
-        const values = { Name: body.Name.trim(), Description: body.Description.trim() };
         const id = await db.transaction().execute(async (trx) => {
           const { Id } = await trx.insertInto('item_types').values(values).returning('Id').executeTakeFirstOrThrow();
           if (sections.length) {
@@ -132,9 +133,10 @@ export const itemTypesArea: ApiArea = {
         const current = new Map(type.Sections.map((s) => [s.SectionId, s.Required]));
         const sections = request.body.Sections ?? [];
         const errors = new ModelStateBuilder();
+        const values = { Name: request.body.Name.trim(), Description: request.body.Description.trim() };
+        await checkNameFree(db, values.Name, errors, type.Id);
         sections.forEach((s, i) => current.has(s.SectionId) || errors.add(`Sections[${i}].SectionId`, T.sectionNotInItemType));
         errors.throwIfInvalid();
-        const values = { Name: request.body.Name.trim(), Description: request.body.Description.trim() };
         const changed = sections.filter((s) => current.get(s.SectionId) !== s.Required);
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('item_types').set(values).where('Id', '=', type.Id).execute();

@@ -50,6 +50,7 @@ export const ConfigurationTexts = {
   },
   itemTypes: {
     unknownItemType: 'There is no such item template.',
+    nameTaken: 'An item template with this name already exists.',
     unknownSection: 'There is no such section template.',
     sectionDisabled: 'This section template is disabled.',
     sectionAlreadyAdded: 'This section is already part of the item template.',

@@ -112,6 +112,20 @@ describe('creating and editing item templates', () => {
     expect((await itemTypes()).find((r) => r.Id === type.Id)!.Name).toBe('Neighborhood Check');
   });
 
+  it('refuses a name another item template has, in any letter case; keeping its own name is fine', async () => {
+    const [first, second] = await itemTypes();
+    const before = await itemTypes();
+    const taken = await create({ Name: ` ${first.Name.toUpperCase()} `, Description: 'Another header', Sections: [] });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().ModelState).toEqual({ Name: ['An item template with this name already exists.'] });
+    const renamed = await t.call(admin, { method: 'PATCH', url: `/api/item-types/${second.Id}`, payload: { Name: first.Name.toLowerCase(), Description: second.Description } });
+    expect(renamed.json().ModelState).toEqual({ Name: ['An item template with this name already exists.'] });
+    expect(await itemTypes()).toEqual(before);
+    const kept = await t.call(admin, { method: 'PATCH', url: `/api/item-types/${second.Id}`, payload: { Name: second.Name, Description: 'New header' } });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ Name: second.Name, Description: 'New header' });
+  });
+
   it('disables and enables an item template', async () => {
     const type = (await itemTypes()).find((r) => r.Name === 'Neighborhood Check')!;
     const hidden = await t.call(admin, { method: 'DELETE', url: `/api/item-types/${type.Id}` });

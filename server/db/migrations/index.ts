@@ -6,6 +6,7 @@ import casesAndItems from './004_cases_and_items.js';
 import billingAndReports from './005_billing_and_reports.js';
 import identity from './007_identity.js';
 import partnerFiles from './008_partner_files.js';
+import itemTypeNames from './009_item_type_names.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005_billing_and_reports': billingAndReports,
   '007_identity': identity,
   '008_partner_files': partnerFiles,
+  '009_item_type_names': itemTypeNames,
 };
 
 export const migrationProvider: MigrationProvider = {
