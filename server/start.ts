@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
+import { seedDemoFiles } from './db/seed/demoFiles.js';
 import { buildApp } from './app.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -20,6 +21,7 @@ export async function startDossier(config: Config, options: { serveClient: boole
     clientDir: options.serveClient ? DIST_DIR : undefined,
     logger: { level: config.logLevel },
   });
+  if (seeded.demoSeeded) await seedDemoFiles(db, app.services.storage);
   const close = async () => {
     await app.close();
     await db.destroy();

@@ -39,7 +39,9 @@ export interface NewPartnerFile {
   name: string;
   storageKey: string;
   size: number;
-  uploadedBy: number;
+  uploadedBy: number | null;
+  /** When it was filed; now unless given (the demo seed backdates its files). */
+  createdDate?: Date;
 }
 
 /**
@@ -51,7 +53,14 @@ export async function fileIntoFolder(db: Database, file: NewPartnerFile): Promis
     const Name = numbered(file.name, n);
     const row = await db
       .insertInto('partner_files')
-      .values({ Folder: file.folder, Name, StorageKey: file.storageKey, Size: file.size, UploadedBy_Id: file.uploadedBy })
+      .values({
+        Folder: file.folder,
+        Name,
+        StorageKey: file.storageKey,
+        Size: file.size,
+        UploadedBy_Id: file.uploadedBy,
+        CreatedDate: file.createdDate,
+      })
       .onConflict((conflict) => conflict.columns(['Folder', 'Name']).doNothing())
       .returning('Id')
       .executeTakeFirst();

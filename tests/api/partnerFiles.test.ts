@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoFiles } from '../../server/db/seed/demoFiles.js';
 import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -223,5 +224,25 @@ describe('path traversal', () => {
       expect((await remove(token, filePath)).statusCode, `delete ${filePath}`).toBe(status);
     }
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('demo partner files', () => {
+  it('gives each partner group dated files to list and download, and none to the other group', async () => {
+    await seedDemoFiles(t.database.db, t.app.services.storage, new Date('2026-11-23T12:00:00Z'));
+    const palmetto = await t.signIn('palmetto');
+    const requests = (await list(palmetto, 'Palmetto Requests')).json() as { Name: string; CreationTime: string; FullName: string }[];
+    expect(requests.map((f) => [f.Name, f.CreationTime.slice(0, 10)])).toEqual([
+      ['investigation-requests-2026-11-16.csv', '2026-11-16'],
+      ['investigation-requests-2026-11-02.csv', '2026-11-02'],
+    ]);
+    const file = await download(palmetto, requests[0].FullName);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain('"Okafor, Ada",Tier 3,11/16/2026');
+    expect((await download(palmetto, 'NCSC Reports/monthly-status-2026-11-01.csv')).statusCode).toBe(403);
+    const ncsc = await t.signIn('ncsc');
+    // The earlier tests' uploads are newer, so the backdated demo file comes last.
+    expect((await namesIn(ncsc, 'NCSC Reports')).at(-1)).toBe('monthly-status-2026-11-01.csv');
+    await expectNoStrayBytes();
   });
 });
