@@ -55,7 +55,7 @@ function PartnerFrame({ partner, title, children }: { partner: Partner; title: s
           </MuiLink>
         </Stack>
       </Box>
-      <Box component="main" sx={{ maxWidth: 960, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
+      <Box component="main" sx={{ maxWidth: 1120, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
         <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
           {title}
         </Typography>
@@ -176,9 +176,9 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
             defaultSort={{ key: 'created', order: 'desc' }}
             empty="There are no files in this folder."
             columns={[
-              { key: 'name', label: 'Name', sortValue: (f) => f.Name, render: (f) => f.Name },
-              { key: 'created', label: 'CreationTime', sortValue: (f) => f.CreationTime, render: (f) => `${formatDate(f.CreationTime)} ${new Date(f.CreationTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}` },
-              { key: 'path', label: 'FullName', render: (f) => <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{f.FullName}</Typography> },
+              { key: 'name', label: 'Name', sortValue: (f) => f.Name, render: (f) => <Box sx={{ overflowWrap: 'anywhere' }}>{f.Name}</Box> },
+              { key: 'created', label: 'CreationTime', sortValue: (f) => f.CreationTime, render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(f.CreationTime)} ${new Date(f.CreationTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`}</Box> },
+              { key: 'path', label: 'FullName', render: (f) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{f.FullName}</Typography> },
               {
                 key: 'actions',
                 label: '',
