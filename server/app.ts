@@ -10,6 +10,7 @@ import './types.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createServices, type Services } from './services.js';
+import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
 import { validatorCompiler } from './http/validation.js';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(options.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       Message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

@@ -298,6 +298,12 @@ export interface PartnerFilesTable {
   CreatedDate: CreatedAt;
 }
 
+export interface RateLimitHitsTable {
+  Key: string;
+  WindowStart: Timestamp;
+  Count: number;
+}
+
 export interface CaseTemplatesTable {
   Id: Id;
   Label: string;
@@ -586,6 +592,7 @@ export interface DB {
   item_type_sections: ItemTypeSectionsTable;
   item_type_assets: ItemTypeAssetsTable;
   partner_files: PartnerFilesTable;
+  rate_limit_hits: RateLimitHitsTable;
   case_templates: CaseTemplatesTable;
   case_template_items: CaseTemplateItemsTable;
   org_case_types: OrgCaseTypesTable;

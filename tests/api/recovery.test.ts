@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { readConfig } from '../../server/config.js';
 import { Texts } from '../../shared/texts/index.js';
 import { linkIn, mailsSince, outboxMark } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -248,5 +250,21 @@ describe('rate limit', () => {
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
     expect(statuses[10]).toBe(429);
     expect((await anon('/api/user/forgot-password', { Username: 'nobody' }, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('counts the requests to every API instance against one limit', async () => {
+    const second = await buildApp({ db: t.database.db, config: { ...readConfig({}), dataDir: t.dataDir } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 12; i += 1) {
+        const instance = i % 2 === 0 ? t.app : second;
+        const response = await instance.inject({ method: 'POST', url: '/api/user/forgot-username', payload: { Email: 'nobody@example.org' }, remoteAddress: '203.0.113.77' });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+      expect(statuses.slice(10)).toEqual([429, 429]);
+    } finally {
+      await second.close();
+    }
   });
 });

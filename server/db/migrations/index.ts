@@ -7,6 +7,7 @@ import billingAndReports from './005_billing_and_reports.js';
 import identity from './007_identity.js';
 import partnerFiles from './008_partner_files.js';
 import itemTypeNames from './009_item_type_names.js';
+import rateLimits from './010_rate_limits.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '007_identity': identity,
   '008_partner_files': partnerFiles,
   '009_item_type_names': itemTypeNames,
+  '010_rate_limits': rateLimits,
 };
 
 export const migrationProvider: MigrationProvider = {
