@@ -16,6 +16,7 @@ import type { UsersQuery } from '../shared/api/identity.js';
 import { searchUsers } from '../server/identity/userList.js';
 import { loadLookupLists } from '../server/types/lookups.js';
 import { orgSubtreeIds } from '../server/orgs/scope.js';
+import { countRequest } from '../server/http/rateLimitStore.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200_000);
 const CASES = Number(process.env.BENCH_CASES ?? 300_000);
@@ -114,6 +115,7 @@ async function main() {
     });
     const all = { all: true } as const;
     start = performance.now();
+    let client = 0;
     const results = [
       await measure('session lookup (every request)', () => sessions.resolve(token)),
       await measure('users: first page, default sort', () => searchUsers(db, all, page(), now())),
@@ -126,6 +128,7 @@ async function main() {
         db.selectFrom('cases').select(['Id', 'CaseNumber']).orderBy('ReceivedDate', 'desc').orderBy('Id', 'desc').limit(20).execute()),
       await measure('cases: number contains "0012345"', () =>
         db.selectFrom('cases').select(['Id', 'CaseNumber']).where('CaseNumber', 'ilike', '%0012345%').limit(20).execute()),
+      await measure('rate limit count (anonymous request)', () => countRequest(db, `POST /oauth/token 198.51.100.${client++ % 250}`, 60_000, new Date())),
       await measure('items of one case', () => db.selectFrom('items').selectAll().where('Case_Id', '=', 5000).orderBy('DisplayOrder').execute()),
     ];
     console.log('| query | median ms | p90 ms |');
@@ -134,6 +137,7 @@ async function main() {
     console.log(`\nMeasured in ${((performance.now() - start) / 1000).toFixed(1)} s`);
     console.log('\nPlans:');
     console.log(`  users name filter: ${await planOf(db, `SELECT "Id" FROM users WHERE "LastName" ILIKE '%Smith1%' LIMIT 20`)}`);
+    console.log(`  users rare name filter: ${await planOf(db, `SELECT "Id" FROM users WHERE "LastName" ILIKE '%Qzxw%' LIMIT 20`)}`);
     console.log(`  users default sort: ${await planOf(db, `SELECT "Id" FROM users ORDER BY "FirstName", "LastName", "Id" LIMIT 20`)}`);
     console.log(`  cases number search: ${await planOf(db, `SELECT "Id" FROM cases WHERE "CaseNumber" ILIKE '%0012345%' LIMIT 20`)}`);
     console.log(`  items of a case: ${await planOf(db, `SELECT * FROM items WHERE "Case_Id" = 5000 ORDER BY "DisplayOrder"`)}`);

@@ -41,26 +41,32 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
 
     private async count(key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {
       const now = new Date();
-      const windowEnd = sql<Date>`rate_limit_hits."WindowStart" + ${timeWindow} * interval '1 millisecond'`;
-      const expired = sql<boolean>`${windowEnd} <= ${now}`;
-      const row = await db
-        .insertInto('rate_limit_hits')
-        .values({ Key: key, WindowStart: now, Count: 1 })
-        .onConflict((conflict) =>
-          conflict.column('Key').doUpdateSet({
-            Count: sql<number>`CASE WHEN ${expired} THEN 1 ELSE rate_limit_hits."Count" + 1 END`,
-            WindowStart: sql<Date>`CASE WHEN ${expired} THEN ${now} ELSE rate_limit_hits."WindowStart" END`,
-          }),
-        )
-        .returning(['Count', 'WindowStart'])
-        .executeTakeFirstOrThrow();
+      const result = await countRequest(db, key, timeWindow, now);
       counted += 1;
       if (counted % CLEANUP_EVERY === 0) {
         await db.deleteFrom('rate_limit_hits').where('WindowStart', '<', new Date(now.getTime() - STALE_AFTER_MS)).execute();
       }
-      return { current: row.Count, ttl: Math.max(0, row.WindowStart.getTime() + timeWindow - now.getTime()) };
+      return result;
     }
   }
 
   return DatabaseRateLimitStore;
+}
+
+/** Counts one request under `key` in its fixed window (a new window starts when the last one has ended). */
+export async function countRequest(db: Database, key: string, timeWindow: number, now: Date): Promise<{ current: number; ttl: number }> {
+  const windowEnd = sql<Date>`rate_limit_hits."WindowStart" + ${timeWindow} * interval '1 millisecond'`;
+  const expired = sql<boolean>`${windowEnd} <= ${now}`;
+  const row = await db
+    .insertInto('rate_limit_hits')
+    .values({ Key: key, WindowStart: now, Count: 1 })
+    .onConflict((conflict) =>
+      conflict.column('Key').doUpdateSet({
+        Count: sql<number>`CASE WHEN ${expired} THEN 1 ELSE rate_limit_hits."Count" + 1 END`,
+        WindowStart: sql<Date>`CASE WHEN ${expired} THEN ${now} ELSE rate_limit_hits."WindowStart" END`,
+      }),
+    )
+    .returning(['Count', 'WindowStart'])
+    .executeTakeFirstOrThrow();
+  return { current: row.Count, ttl: Math.max(0, row.WindowStart.getTime() + timeWindow - now.getTime()) };
 }
