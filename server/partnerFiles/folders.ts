@@ -3,6 +3,7 @@ import { PARTNER_FOLDERS, partnerFilePath, partnerFoldersFor } from '../../share
 import { Texts } from '../../shared/texts/index.js';
 import type { Database } from '../db/database.js';
 import { ValidationError, badRequest, forbidden, notFound } from '../http/errors.js';
+import { numbered } from './fileNames.js';
 
 /**
  * The partner file index and how client text reaches it. A file is a row of `partner_files` (folder, name,
@@ -16,6 +17,8 @@ const ALL_FOLDERS: ReadonlySet<string> = new Set(Object.values(PARTNER_FOLDERS).
 
 /** The storage area partner file bytes are kept under. */
 export const PARTNER_STORAGE_AREA = 'partner-files';
+/** How many numbered names (`name (2)` …) filing a file tries before giving up. */
+const MAX_NAME_ATTEMPTS = 1000;
 
 /** The folder a client names, if it is one of the caller's: unknown names 400, other groups' folders 403. */
 export function callerFolder(groups: readonly string[], requested: string | undefined): string {
@@ -63,4 +66,39 @@ export async function callerFile(db: Database, groups: readonly string[], filePa
     .executeTakeFirst();
   if (!file) throw notFound(T.fileNotFound);
   return file;
+}
+
+export interface NewPartnerFile {
+  folder: string;
+  name: string;
+  storageKey: string;
+  size: number;
+  uploadedBy: number | null;
+  /** When it was filed; now unless given (the demo seed backdates its files). */
+  createdDate?: Date;
+}
+
+/**
+ * Files a stored upload in its folder under the first free name (`name`, `name (2)`, …) and answers that name.
+ * The (Folder, Name) unique index decides, so two uploads of the same name at once never take the same name.
+ */
+export async function fileIntoFolder(db: Database, file: NewPartnerFile): Promise<string> {
+  for (let n = 1; n <= MAX_NAME_ATTEMPTS; n += 1) {
+    const Name = numbered(file.name, n);
+    const row = await db
+      .insertInto('partner_files')
+      .values({
+        Folder: file.folder,
+        Name,
+        StorageKey: file.storageKey,
+        Size: file.size,
+        UploadedBy_Id: file.uploadedBy,
+        CreatedDate: file.createdDate,
+      })
+      .onConflict((conflict) => conflict.columns(['Folder', 'Name']).doNothing())
+      .returning('Id')
+      .executeTakeFirst();
+    if (row) return Name;
+  }
+  throw new Error(`No free name for ${file.name} in ${file.folder}`);
 }

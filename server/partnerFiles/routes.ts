@@ -6,8 +6,8 @@ import { audit } from '../audit.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, notFound, type ModelState } from '../http/errors.js';
 import { inGroups, messageResponse, route, type ApiArea } from '../http/route.js';
-import { fileIntoFolder, safeFileName } from './fileNames.js';
-import { PARTNER_STORAGE_AREA, callerFile, callerFolder, listFolder } from './folders.js';
+import { safeFileName } from './fileNames.js';
+import { PARTNER_STORAGE_AREA, callerFile, callerFolder, fileIntoFolder, listFolder } from './folders.js';
 
 const T = Texts.identity.files;
 const partners = inGroups(Groups.PALMETTO, Groups.NCSC);
@@ -72,10 +72,10 @@ export const partnerFilesArea: ApiArea = {
           }
           const folder = requested ? callerFolder(auth.groups, requested) : undefined;
           if (!folder || !upload) throw missingParts(!folder, !upload);
-          const size = await services.storage.size(upload.key);
+          const stored = { folder, name: safeFileName(upload.name), storageKey: upload.key, size: await services.storage.size(upload.key), uploadedBy: auth.userId };
           const name = await db.transaction().execute(async (trx) => {
-            const filedName = await fileIntoFolder(trx, { folder, name: safeFileName(upload!.name), storageKey: upload!.key, size, uploadedBy: auth.userId });
-            await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(folder, filedName), action: 'upload', changes: { Size: size } });
+            const filedName = await fileIntoFolder(trx, stored);
+            await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(folder, filedName), action: 'upload', changes: { Size: stored.size } });
             return filedName;
           });
           filed = true;

@@ -11,15 +11,17 @@ type Notify = (message: string, options: { type: ToastType; autoHideDuration?: n
 let notify: Notify | null = null;
 const pending: [string, ToastType][] = [];
 
+const show = (fn: Notify, message: string, type: ToastType) => fn(message, { type, autoHideDuration: Timing.HELPER_TOAST_MS });
+
 export function connectToasts(fn: Notify | null): void {
   notify = fn;
   if (fn) while (pending.length) {
     const [message, type] = pending.shift()!;
-    fn(message, { type, autoHideDuration: Timing.HELPER_TOAST_MS });
+    show(fn, message, type);
   }
 }
 
 export function toast(message: string, type: ToastType = 'info'): void {
-  if (notify) notify(message, { type, autoHideDuration: Timing.HELPER_TOAST_MS });
+  if (notify) show(notify, message, type);
   else pending.push([message, type]);
 }

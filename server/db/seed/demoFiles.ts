@@ -1,7 +1,6 @@
 import { formatDate, isoDay } from '../../../shared/format.js';
 import type { FileStorage } from '../../files/storage.js';
-import { fileIntoFolder } from '../../partnerFiles/fileNames.js';
-import { PARTNER_STORAGE_AREA } from '../../partnerFiles/folders.js';
+import { PARTNER_STORAGE_AREA, fileIntoFolder } from '../../partnerFiles/folders.js';
 import type { Database } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
