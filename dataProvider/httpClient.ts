@@ -82,9 +82,8 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const query = options.query
-    ? '?' + new URLSearchParams(Object.entries(options.query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString()
-    : '';
+  const search = new URLSearchParams(Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+  const query = search ? `?${search}` : '';
 
   let response: Response;
   try {

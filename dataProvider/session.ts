@@ -1,3 +1,4 @@
+import type { LookupList } from '../shared/api/configuration.js';
 import { PERSIST_KEY, PERSIST_VERSION, Timing } from '../shared/constants.js';
 
 /**
@@ -20,12 +21,8 @@ export interface SessionPermissions {
   tags: string[];
 }
 
-export interface LookupListState {
-  TableName: string;
-  FormattedTableName: string;
-  IsDynamic: boolean;
-  Types: { Id: number; Short: string; Description: string | null; Hidden: boolean }[];
-}
+/** A lookup list with its items, as GET /api/types answers it. */
+export type LookupListState = LookupList;
 
 export interface OrgState {
   Id: number;

@@ -1,74 +1,420 @@
 import type { Permission } from '../shared/permissions.js';
 import type { ObjectSchema } from '../schemas/index.js';
 
-// Record callbacks use method syntax so a declaration of a specific record type fits the generic registry.
 /**
- * A resource declaration: everything the generic machinery needs to give an entity its screens (client) and its
- * validated, permission-checked routes (server). One file per resource in this folder, plus its JSON Schema.
- * docs/resources.md walks through adding one.
+ * A resource declaration: everything the generic machinery needs to give an entity its screens (client), its
+ * data-provider calls, and — where the declaration says how it is stored — its validated, permission-checked
+ * routes (server). One file per resource in this folder, plus its JSON Schema. docs/resources.md walks through
+ * adding one. Everything here is plain data or pure functions, so client and server both read it.
  */
-export interface ResourceDeclaration<R extends { Id: number } = { Id: number }> {
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A record as the API answers it: a plain object keyed by the declaration's `key` (usually `Id`). */
+export type ApiRecord = Record<string, unknown>;
+
+/**
+ * One call of the documented API. `path` may hold `:id` (the record's key) and `:Name` placeholders, filled
+ * from the parent's key (sub-resources) or the record's fields.
+ */
+export interface Operation {
+  method: HttpMethod;
+  path: string;
+  /**
+   * What the call sends: `record` — the form's writable fields (create and update; default for POST/PUT/PATCH);
+   * `tableQuery` — `{ page (0-based), pageSize, sorted, filtered, additional }` (server-paged lists); `none`.
+   */
+  body?: 'record' | 'tableQuery' | 'none';
+  /**
+   * Query-string values: fixed (`{ includeHidden: true }`), or `:Name` filled like a path placeholder
+   * (`{ caseTypeId: ':CaseType_Id' }`); a placeholder without a value is left out.
+   */
+  query?: Record<string, string | number | boolean>;
+  /**
+   * Where the answer holds what the call returns: the records of a list (default: the answer is the array), and
+   * for server-paged lists the page count (`pageCount`) or an exact total (`total`). A write that answers a refreshed
+   * list names its records and the answer's field holding the key of the record it wrote (`written`).
+   */
+  answer?: { records?: string; pageCount?: string; total?: string; written?: string };
+  /**
+   * Who may call it, when that differs from the action's permissions: `signedIn` (every screen reads lookup lists),
+   * or other permissions that may also call it (the case-template editor reads item templates). The server
+   * enforces it; the client's screens still follow `permissions`.
+   */
+  access?: 'signedIn' | readonly Permission[];
+  /** The `$id` of the body's schema when it is not the resource's (a create with more fields, a list query). */
+  bodySchema?: string;
+  /** The body repeats the record's key (an update that sends `Id` beside the fields). */
+  sendsKey?: boolean;
+}
+
+/** The body of a server-paged list call. */
+export interface TableQuery {
+  page: number;
+  pageSize: number;
+  sorted: { id: string; desc?: boolean }[];
+  filtered: { id: string; value: unknown }[];
+  additional: Record<string, unknown>;
+}
+
+export interface Operations {
+  /** getList (and getMany / getManyReference when no better call exists). */
+  list?: Operation;
+  /** getOne. Without it getOne reads the record from the list. */
+  one?: Operation;
+  create?: Operation;
+  update?: Operation;
+  /** delete: a real delete, or a toggle of Hidden (see `remove`). */
+  delete?: Operation;
+}
+
+/** How a column shows its value. */
+export type ColumnType =
+  | { kind: 'text' }
+  | { kind: 'boolean' }
+  /** A value mapped to a word (e.g. IsDynamic true → 'Dynamic'). */
+  | { kind: 'choice'; labels: Record<string, string> }
+  /** The Hidden flag as a chip: false → first word, true → second ('Enabled' / 'Disabled'). */
+  | { kind: 'status'; labels: readonly [shown: string, hidden: string] }
+  /** A date shown as MM/DD/YYYY. */
+  | { kind: 'date' }
+  /** A date shown as MMMM DD, YYYY ('March 05, 2026'); `empty` says what no date means ('Any time'). */
+  | { kind: 'longDate'; empty?: string }
+  /** The value (or the column's `text`) as a small chip, e.g. a version 'v2'. */
+  | { kind: 'chip' }
+  /** An amount of money, $0,0.00. */
+  | { kind: 'money' }
+  /** Whether the record's ActiveFrom–ActiveTo range holds today, as a badge: labels[0] when it does, else labels[1]. */
+  | { kind: 'activeRange'; labels: readonly [active: string, inactive: string] }
+  /**
+   * A checkbox the user ticks in the row: it saves the record at once (the update call with the form's fields,
+   * this one flipped), for users who may edit; others see a read-only tick.
+   */
+  | { kind: 'toggle'; field: string };
+
+export interface ColumnDeclaration {
+  /** Field path, e.g. 'Short' or 'UOM.Description'. */
+  source: string;
+  label: string;
+  type?: ColumnType;
+  /** Sort by this column (default true). */
+  sortable?: boolean;
+  /** Text shown by this column comes from this function of the record instead of `source`. */
+  text?(record: ApiRecord): string;
+  /** A slot renders the cell (it gets the record), e.g. a status dot beside a name. */
+  slot?: string;
+  /** `false` leaves the column out on a phone. */
+  phone?: boolean;
+}
+
+export interface FilterChoice {
+  value: string | number | boolean | null;
+  label: string;
+}
+
+/**
+ * A filter the list offers. `text`: contains, case-insensitive; `choice`: one of the choices (the first is the
+ * "show all" choice when its value is null); `boolean`: yes/no/all.
+ */
+export interface FilterDeclaration {
+  source: string;
+  label: string;
+  type: 'text' | 'choice' | 'boolean';
+  choices?: readonly FilterChoice[];
+  /** Value applied when the list opens. */
+  default?: string | number | boolean | null;
+}
+
+/**
+ * Named custom parts that replace or extend one part of the generic screen. The client maps each name to a
+ * component in src/slots/index.ts (loaded lazily), so declarations stay free of React. `edit` and `create` slots
+ * replace the generic form modal: they get the record (none for create), the parent, `readOnly` and `onClose`.
+ */
+export interface Slots {
+  list?: string;
+  edit?: string;
+  create?: string;
+  /** Rendered under an expanded row. */
+  expand?: string;
+  /** Beside the list (filter panels). */
+  aside?: string;
+  /** Buttons of a row before its edit and remove buttons (gets the record). */
+  rowActions?: string;
+  /** Actions on the selected rows: the table gets selection checkboxes; the slot reads react-admin's selection. */
+  bulkActions?: string;
+  /** The page header's actions in place of the add button (several ways to create, each with its form). */
+  actions?: string;
+  /**
+   * Explains a refused delete instead of the error toast (e.g. what still uses the record): gets the record, the
+   * refusal as `error` and `onClose`; a refusal it does not recognise it toasts itself and closes.
+   */
+  removeRefused?: string;
+}
+
+/** What the remove action of a row does. */
+export type RemoveDeclaration =
+  | { kind: 'none' }
+  /** A real delete, after react-admin's confirmation with these texts. */
+  | {
+      kind: 'delete';
+      confirmTitle?(record: ApiRecord): string;
+      confirmBody(record: ApiRecord): string;
+      confirmLabel?: string;
+      /** Rows that may be deleted, when not every row may (an org's inherited records belong to an ancestor). */
+      when?(record: ApiRecord): boolean;
+    }
+  /**
+   * Toggles the `Hidden` flag; the button reads labels[0] for a shown record and labels[1] for a hidden one;
+   * with `confirm`, after react-admin's confirmation saying that text (the record and whether it will show again).
+   */
+  | { kind: 'toggleHidden'; labels: readonly [hide: string, show: string]; confirm?(record: ApiRecord, show: boolean): string };
+
+export interface ResourceTexts {
+  /** Toasts. `parent` is the parent record of a sub-resource. */
+  created(record: ApiRecord, parent?: ApiRecord): string;
+  updated(record: ApiRecord, parent?: ApiRecord): string;
+  deleted?(record: ApiRecord, parent?: ApiRecord): string;
+  /** A refused delete whose answer gives no message. */
+  deleteFailed?: string | ((record: ApiRecord) => string);
+  /** Toggle-hide resources: after hiding and after restoring. */
+  hidden?(record: ApiRecord): string;
+  shown?(record: ApiRecord): string;
+  /** The add button, and the create dialog's title and submit button. */
+  add(parent?: ApiRecord): string;
+  /** The create dialog's submit button, when it differs from `add` ('New Group' opens, 'Create Group' saves). */
+  createSubmit?: string;
+  /** The edit dialog's title and submit button. */
+  editTitle(record: ApiRecord): string;
+  editSubmit: string;
+  /** Label of the row's edit button (default 'Edit'). */
+  editAction?: string;
+  /** The list's empty state. */
+  empty: string;
+}
+
+/**
+ * When a form section shows: only for some of the records `field` holds — the records themselves, or their ids
+ * among the `reference` resource's records (a user's groups tagged Employee). A form may show it regardless by
+ * its `name` (New Employee).
+ */
+export interface SectionCondition {
+  name: string;
+  field: string;
+  reference?: string;
+  some(record: ApiRecord): boolean;
+}
+
+/** A titled part of a sectioned form (see `form.sections`). */
+export interface FormSectionDeclaration {
+  /** The heading, also the section's accessible name. */
+  title: string;
+  /** Properties of the schema in order; a section of one list gets the list's add button in its heading. */
+  fields?: readonly string[];
+  /** A slot drawn after the fields (gets the record and `readOnly`), e.g. an account's status controls. */
+  slot?: string;
+  /** Only on a new record, only on an existing one the user may change, or on any existing one (changed or viewed). */
+  on?: 'create' | 'edit' | 'existing';
+  when?: SectionCondition;
+  /** A list section's text when it has no entries, and its add button when not "Add <entry title>". */
+  empty?: string;
+  addLabel?: string;
+}
+
+export interface ResourceDeclaration {
   /** react-admin resource name. */
   name: string;
-  /** Client route, exactly as in the spec. */
-  route: string;
-  /** API base path; the routes are `GET|POST {api}`, `GET|PUT|PATCH|DELETE {api}/:id`. */
-  api: string;
-  /** The entity's JSON Schema: validates writes on the server, drives the form and column titles on the client. */
+  /** The record's key field: `Id` for most, `TableName` for lookup lists. */
+  key: string;
+  /** Client route, exactly as in the spec; absent for sub-resources shown inside their parent. */
+  route?: string;
+  /** The entity's JSON Schema: validates writes (server and client), drives the form and column titles. */
   schema: ObjectSchema;
   title: string;
   /** Where the menus list the resource. */
   menu: { group: 'top' | 'admin' | 'iam' | 'none'; order: number };
-  /** Text of the add button (e.g. 'Add Expense Type'). */
-  addLabel: string;
-  /** What toasts and confirmations call one record. */
-  recordName(record: R): string;
+  /** How a record is named in pickers, toasts and aria labels. */
+  recordRepresentation(record: ApiRecord): string;
+  /**
+   * A sub-resource: the parent resource and the record field holding the parent's key (also the path placeholder);
+   * `with`: further fields of the parent record its calls need (an org's id for the case type it lists deadlines
+   * of), passed along like the key and set on its records.
+   */
+  parent?: { resource: string; field: string; with?: readonly string[] };
+  /** One record without an id (settings): the list call reads it, the update call saves it. */
+  singleton?: boolean;
+  operations: Operations;
+  /** Paging: `server` sends page, size, sort and filters; `browser` loads all and pages in memory. */
+  paging: 'server' | 'browser';
   /** Any-of permissions per action; `view` also gates the route and menu entry. */
   permissions: {
     view: readonly Permission[];
     create?: readonly Permission[];
     edit?: readonly Permission[];
     delete?: readonly Permission[];
+    /** Further actions a screen checks with canAccess (`useCanAccess({ resource, action })`), e.g. a JSON editor switch. */
+    actions?: Readonly<Record<string, readonly Permission[]>>;
   };
-  /** What the delete action does: toggle the Hidden flag (hide/restore) or really delete. */
-  remove: 'toggleHidden' | 'delete' | 'none';
-  /** HTTP method of an update. */
-  updateMethod: 'PUT' | 'PATCH';
+  remove: RemoveDeclaration;
   list: {
     columns: readonly ColumnDeclaration[];
+    filters?: readonly FilterDeclaration[];
     /** Rows per page; the pager shows only when there are more rows than this. */
     pageSize: number;
     sort: { field: string; order: 'ASC' | 'DESC' };
-    /** A text filter above every column. */
-    filterEveryColumn: boolean;
-    empty: string;
+    /** Rows the row actions (edit, remove) apply to; others show none. */
+    actionsWhen?(record: ApiRecord): boolean;
+    /**
+     * Clicking a row expands it (its sub-resources and `expand` slot), or opens its form (`edit`: the edit form,
+     * or the read-only view for users without edit when `readOnlyView` is set).
+     */
+    rowClick?: 'expand' | 'none' | 'edit';
+    /** The table's accessible name (default: the title); a sub-resource's names its parent. */
+    label?(parent?: ApiRecord): string;
+    /** Users without the edit permission get a View button that opens the record read only. */
+    readOnlyView?: boolean;
+    /** A key that opens the create form when no input has the focus and no dialog is open (e.g. 'n'). */
+    createShortcut?: string;
+    /** Milliseconds the list waits after typing in a filter before it asks again (default FILTER_TEXT_DEBOUNCE_MS). */
+    debounce?: number;
+    /** A theme colour for the row's left edge (e.g. 'error.main' for a locked account). */
+    rowAccent?(record: ApiRecord): string;
+    /** The row's Edit button expands the row, whose `expand` slot is the record's form (no modal); a record just created opens expanded. */
+    editExpands?: boolean;
+    /** A sub-resource whose records are a field of the parent record (a date range's fees): no list call. */
+    from?: string;
   };
-  /** Form fields in order (properties of the schema that are not readOnly), and what the form adds on save. */
-  form: { fields: readonly string[]; beforeSave?(data: Record<string, unknown>): Record<string, unknown> };
-  texts: {
-    created(record: R): string;
-    updated(record: R): string;
-    /** Toggle-hide resources: the toast after hiding and after restoring. */
-    hidden?(record: R): string;
-    shown?(record: R): string;
-    deleted?(record: R): string;
+  /** Sub-resources listed under an expanded row, by name (their declarations say `parent`). */
+  subResources?: readonly string[];
+  /** Form fields in order (properties of the schema that are not readOnly). */
+  form: {
+    fields: readonly string[];
+    /**
+     * The form in titled sections (a record page, the users' inline form): each shows its `fields` — readOnly
+     * properties shown, never sent — and may hold a slot. Without sections the form is `fields` in one block. A
+     * field in no shown section is not sent.
+     */
+    sections?: readonly FormSectionDeclaration[];
+    /** Inputs a slot draws instead of the schema's input (`{ Org_Id: 'orgPicker' }`); the slot reads its field's source from `useSchemaInput()`. */
+    inputs?: Readonly<Record<string, string>>;
+    /** A refused save's ModelState messages also show as toasts, each once: on every save, or only when editing. */
+    toastModelState?: 'always' | 'edit';
   };
-  /** Server-side storage: the table and the lookup objects joined into each answered row. */
-  store: {
-    table: string;
+  texts: ResourceTexts;
+  /**
+   * Quirks of the API that the data provider applies around its calls (react-admin lifecycle callbacks):
+   * `afterRead` shapes each answered record, `beforeSave` the body of a create or update.
+   */
+  callbacks?: {
+    afterRead?(record: ApiRecord): ApiRecord;
+    /** Shapes the whole answer of a browser-paged list (e.g. versions grouped into one row per name). */
+    afterReadList?(records: ApiRecord[]): ApiRecord[];
+    beforeSave?(data: ApiRecord): ApiRecord;
+    /** Shapes the body of a server-paged list call (a default sort's tie-breakers, filters always sent). */
+    tableQuery?(query: TableQuery): TableQuery;
+  };
+  slots?: Slots;
+  /**
+   * How the server stores the records. The server registers the routes of every declaration
+   * (server/resources/resourceRoutes.ts); a resource whose records are rows of one table names it here, others
+   * (and domain rules) register a store beside their area's code (server/resources/store.ts, `defineStore`).
+   */
+  store?: {
+    table?: string;
     /** `{ UOM: 'UOMType_Id' }` answers `UOM: { Id, Short, Description }` from the lookup item the column points at. */
     expand?: Record<string, string>;
+    /** Fields unique ignoring letter case (within the parent, for a sub-resource), with the ModelState message of a clash. */
+    unique?: Record<string, string>;
+    /** The operations the server builds from this declaration (default: every declared one); the others are
+     * served by another declaration's routes (a sub-resource read through its parent's call). */
+    routes?: readonly (keyof Operations)[];
+    /** The 404 message for a record that does not exist (default: "No {title} record {id}."). */
+    notFound?: string;
   };
-}
-
-export interface ColumnDeclaration {
-  /** Field path, e.g. 'Short' or 'UOM.Description'. */
-  source: string;
-  label: string;
-  type?: 'text' | 'boolean';
 }
 
 /** Identity function that checks a declaration's shape. */
-export function defineResource<R extends { Id: number }>(declaration: ResourceDeclaration<R>): ResourceDeclaration<R> {
+export function defineResource(declaration: ResourceDeclaration): ResourceDeclaration {
   return declaration;
+}
+
+/** The permissions of a react-admin action on a declaration (list/show need view). */
+export function permissionsFor(declaration: ResourceDeclaration, action: string): readonly Permission[] | undefined {
+  const { permissions } = declaration;
+  switch (action) {
+    case 'list':
+    case 'show':
+    case 'export':
+      return permissions.view;
+    case 'create':
+      return permissions.create;
+    case 'edit':
+      return permissions.edit;
+    case 'delete':
+      return declaration.remove.kind === 'none' ? undefined : permissions.delete;
+    default:
+      return permissions.actions?.[action];
+  }
+}
+
+/** A query's values with its `:Name` placeholders filled from the values given (missing ones left out). */
+export function fillQuery(query: Operation['query'], values: Record<string, unknown>): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const placeholder = typeof value === 'string' && /^:[A-Za-z_][A-Za-z0-9_]*$/.test(value) ? value.slice(1) : null;
+    if (placeholder === null) out[name] = value;
+    else {
+      const filled = values[placeholder];
+      if (filled !== undefined && filled !== null && filled !== '') out[name] = filled as string | number | boolean;
+    }
+  }
+  return out;
+}
+
+/** Fills `:name` placeholders of a path from the values given (record fields, `id`, the parent key). */
+export function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`No value for :${name} in ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * The usual REST calls of a resource at `base`: `GET base`, `GET base/:id`, `POST base`, `{update} base/:id` and
+ * `DELETE base/:id` (`:key` names the placeholder after the key field instead, e.g. `:TableName`); `listAccess` /
+ * `oneAccess` let others read too (see `Operation.access`). Spread it and override what the API does differently.
+ */
+export function restOperations(
+  base: string,
+  {
+    update = 'PUT',
+    key = 'id',
+    listAccess,
+    oneAccess,
+  }: { update?: 'PUT' | 'PATCH'; key?: string; listAccess?: Operation['access']; oneAccess?: Operation['access'] } = {},
+): Operations {
+  const one = `${base}/:${key}`;
+  return {
+    list: { method: 'GET', path: base, ...(listAccess && { access: listAccess }) },
+    one: { method: 'GET', path: one, ...(oneAccess && { access: oneAccess }) },
+    create: { method: 'POST', path: base },
+    update: { method: update, path: one },
+    delete: { method: 'DELETE', path: one },
+  };
+}
+
+/** The Status filter of resources hidden by toggling (spec 002: Show All / Enabled / Disabled, default Enabled). */
+export function hiddenStatusFilter(labels: readonly [shown: string, hidden: string] = ['Enabled', 'Disabled']): FilterDeclaration {
+  return {
+    source: 'Hidden',
+    label: 'Status',
+    type: 'choice',
+    choices: [
+      { value: null, label: 'Show All' },
+      { value: false, label: labels[0] },
+      { value: true, label: labels[1] },
+    ],
+    default: false,
+  };
 }

@@ -1,60 +1,61 @@
 import { Permissions } from '../shared/permissions.js';
 import { PageSizes } from '../shared/constants.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/expenseType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource } from './declaration.js';
+import { defineResource, restOperations } from './declaration.js';
 
-export interface ExpenseType {
-  Id: number;
-  Short: string;
-  Description: string | null;
-  UOMType_Id: number;
-  UOM: { Id: number; Short: string; Description: string | null } | null;
-  MultipleUnitsAllowed: boolean;
-  Reimbursable: boolean;
-  Hidden: boolean;
-}
+const P = Permissions.ExpenseTypes;
+const T = ConfigurationTexts.expenseTypes;
+const name = (r: Record<string, unknown>) => String(r.Short);
 
 /** Expense types (/expense-types): spec 002 §2.6. A pure declaration: this file and schemas/expenseType.json. */
-export default defineResource<ExpenseType>({
+export default defineResource({
   name: 'expense-types',
+  key: 'Id',
   route: '/expense-types',
-  api: '/api/expense-types',
   schema: schema as ObjectSchema,
   title: 'Expense Types',
   menu: { group: 'admin', order: 5 },
-  addLabel: 'Add Expense Type',
-  recordName: (r) => r.Short,
-  permissions: {
-    view: [Permissions.ExpenseTypes.VIEW],
-    create: [Permissions.ExpenseTypes.CREATE],
-    edit: [Permissions.ExpenseTypes.EDIT],
-    delete: [Permissions.ExpenseTypes.DELETE],
+  recordRepresentation: name,
+  // The update repeats the Id in its body (spec 002 §7).
+  // The org Expenses tab picks an expense type for a rule from this list.
+  operations: {
+    ...restOperations('/api/expense-types', { listAccess: [P.VIEW, Permissions.Orgs.UPDATE_ORG_EXPENSE_RULE] }),
+    update: { method: 'PUT', path: '/api/expense-types/:id', sendsKey: true },
   },
-  remove: 'toggleHidden',
-  updateMethod: 'PUT',
+  paging: 'browser',
+  permissions: { view: [P.VIEW], create: [P.CREATE], edit: [P.EDIT], delete: [P.DELETE] },
+  remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
   list: {
     columns: [
       { source: 'Short', label: 'Name' },
       { source: 'UOM.Description', label: 'UOM' },
-      { source: 'MultipleUnitsAllowed', label: 'Allow Multiple?', type: 'boolean' },
-      { source: 'Reimbursable', label: 'Reimbursable?', type: 'boolean' },
+      { source: 'MultipleUnitsAllowed', label: 'Allow Multiple?', type: { kind: 'boolean' } },
+      { source: 'Reimbursable', label: 'Reimbursable?', type: { kind: 'boolean' } },
+    ],
+    // A filter on every column (spec 002 §2.6).
+    filters: [
+      { source: 'Short', label: 'Filter Name', type: 'text' },
+      { source: 'UOM.Description', label: 'Filter UOM', type: 'text' },
+      { source: 'MultipleUnitsAllowed', label: 'Filter Allow Multiple?', type: 'boolean' },
+      { source: 'Reimbursable', label: 'Filter Reimbursable?', type: 'boolean' },
     ],
     pageSize: PageSizes.EXPENSE_TYPES,
     sort: { field: 'Short', order: 'ASC' },
-    filterEveryColumn: true,
-    empty: 'There are no expense types.',
   },
-  form: {
-    fields: ['Short', 'UOMType_Id', 'MultipleUnitsAllowed', 'Reimbursable'],
-    // The spec: Description is sent equal to Short.
-    beforeSave: (data) => ({ ...data, Description: data.Short }),
-  },
+  form: { fields: ['Short', 'UOMType_Id', 'MultipleUnitsAllowed', 'Reimbursable'] },
   texts: {
-    created: (r) => `The expense type ${r.Short} was created successfully.`,
-    updated: (r) => `The expense type ${r.Short} was updated successfully.`,
-    hidden: (r) => `The expense type ${r.Short} was deactivated.`,
-    shown: (r) => `The expense type ${r.Short} was activated.`,
+    created: (r) => T.created(name(r)),
+    updated: (r) => T.updated(name(r)),
+    hidden: (r) => T.hidden(name(r)),
+    shown: (r) => T.shown(name(r)),
+    add: () => 'Add Expense Type',
+    editTitle: () => 'Edit Expense Type',
+    editSubmit: 'Save Expense Type',
+    empty: T.empty,
   },
-  store: { table: 'expense_types', expand: { UOM: 'UOMType_Id' } },
+  // The spec: Description is sent equal to Short.
+  callbacks: { beforeSave: (data) => ({ ...data, Description: data.Short }) },
+  store: { table: 'expense_types', expand: { UOM: 'UOMType_Id' }, unique: { Short: T.nameTaken } },
 });

@@ -1,8 +1,34 @@
 import type { ResourceDeclaration } from './declaration.js';
 import expenseTypes from './expenseTypes.js';
+import lists from './lists.js';
+import listItems from './listItems.js';
+import roles from './roles.js';
+import securitySettings from './securitySettings.js';
+import sections from './sections.js';
+import sectionVersions from './sectionVersions.js';
+import itemTypes from './itemTypes.js';
+import itemTypeSections from './itemTypeSections.js';
+import itemTypeAssets from './itemTypeAssets.js';
+import caseTemplates from './caseTemplates.js';
+import users from './users.js';
+import groups from './groups.js';
+import account from './account.js';
+import tags from './tags.js';
+import categories from './categories.js';
+import orgs from './orgs.js';
+import orgCaseTypes from './orgCaseTypes.js';
+import orgCaseTypeRanges from './orgCaseTypeRanges.js';
+import { completedCaseFees, discontinuedCaseFees } from './caseFees.js';
+import { orgAcds, orgCds } from './orgDeadlines.js';
+import orgUsers from './orgUsers.js';
+import orgExpenseRules from './orgExpenseRules.js';
+import orgInvoiceSettings from './orgInvoiceSettings.js';
+import qboCustomers from './qboCustomers.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
-export const resources: readonly ResourceDeclaration[] = [expenseTypes];
+export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
+  orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
+];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {
   return resources.find((r) => r.name === name);

@@ -1,6 +1,7 @@
 /**
  * Every JSON Schema of the product, registered by $id with the server's validator and read by the client's
- * forms. Adding a schema file means adding it to this list.
+ * forms. Adding a schema file means adding it to this list. Their TypeScript types are generated into types.ts
+ * (`npm run schemas:types`).
  */
 import securitySettings from './securitySettings.json' with { type: 'json' };
 import expenseType from './expenseType.json' with { type: 'json' };
@@ -29,8 +30,20 @@ import itemType from './itemType.json' with { type: 'json' };
 import itemTypeSection from './itemTypeSection.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
+import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
 import caseTemplate from './caseTemplate.json' with { type: 'json' };
 import caseTemplateItemSwap from './caseTemplateItemSwap.json' with { type: 'json' };
+import role from './role.json' with { type: 'json' };
+import org from './org.json' with { type: 'json' };
+import orgCreate from './orgCreate.json' with { type: 'json' };
+import orgParent from './orgParent.json' with { type: 'json' };
+import orgCaseType from './orgCaseType.json' with { type: 'json' };
+import caseFee from './caseFee.json' with { type: 'json' };
+import orgDeadline from './orgDeadline.json' with { type: 'json' };
+import orgExpenseRule from './orgExpenseRule.json' with { type: 'json' };
+import orgUser from './orgUser.json' with { type: 'json' };
+import orgInvoiceSettings from './orgInvoiceSettings.json' with { type: 'json' };
+import qboCustomer from './qboCustomer.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -60,8 +73,20 @@ export const Schemas = {
   itemTypeSection,
   itemTypeSectionRequired,
   itemTypeSectionSwap,
+  itemTypeAsset,
   caseTemplate,
   caseTemplateItemSwap,
+  role,
+  org,
+  orgCreate,
+  orgParent,
+  orgCaseType,
+  caseFee,
+  orgDeadline,
+  orgExpenseRule,
+  orgUser,
+  orgInvoiceSettings,
+  qboCustomer,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -13,10 +13,14 @@ import { createServices, type Services } from './services.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
-import { validatorCompiler } from './http/validation.js';
+import { HttpError } from './http/errors.js';
+import { registerSchema, validatorCompiler } from './http/validation.js';
 import { registerRoutes, type ApiArea, type RegisteredRoute, type RouteConfig } from './http/route.js';
 import { ALL_SCHEMAS } from '../schemas/index.js';
+import { Texts } from '../shared/texts/index.js';
 import { apiAreas } from './areas.js';
+import { resourceRoutes } from './resources/resourceRoutes.js';
+import type { ResourceDeclaration } from '../resources/declaration.js';
 
 export interface BuildOptions {
   db: Database;
@@ -25,6 +29,11 @@ export interface BuildOptions {
   services?: Partial<Pick<Services, 'now' | 'storage'>>;
   /** Folder of the built client; served with a fallback to index.html for client routes. */
   clientDir?: string;
+  /**
+   * Declared resources beyond the product's own (resources/index.ts), e.g. a plugin's or a test's: their JSON
+   * Schemas are registered and their routes built from their declarations, like every declared resource.
+   */
+  resources?: readonly ResourceDeclaration[];
 }
 
 export const UPLOAD_LIMITS = {
@@ -46,6 +55,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
+  for (const schema of new Set((options.resources ?? []).map((declaration) => declaration.schema))) {
+    registerSchema(schema);
+    app.addSchema(schema);
+  }
 
   app.decorate('db', options.db);
   app.decorate('config', options.config);
@@ -76,38 +89,104 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     store: databaseRateLimitStore(options.db),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      Message: `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    // Every refused request says when to come back: Retry-After in seconds (on by default; kept explicit).
+    addHeaders: { 'retry-after': true },
+    errorResponseBuilder: (request, context) => tooManyRequests(request.url, context.statusCode, context.ttl),
   });
 
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
 
-  for (const area of apiAreas as readonly ApiArea[]) registerRoutes(app, area.routes);
+  for (const area of [...apiAreas, ...(options.resources ?? []).map((declaration) => resourceRoutes(declaration))] as readonly ApiArea[]) registerRoutes(app, area.routes);
 
   await serveClient(app, options.clientDir);
   return app;
 }
 
-/** Serves the built client; any non-API GET that is not a file answers index.html so deep links work. */
+/**
+ * The answer to a request over its rate limit, thrown for the error handler to send. OAuth endpoints answer an
+ * OAuth error (the sign-in page shows its error_description); the API answers `{ Message }`. The seconds match
+ * the Retry-After header the rate-limit plugin sets.
+ */
+export function tooManyRequests(url: string, statusCode: number, ttlMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (url.startsWith('/oauth/')) {
+    const description = Texts.signIn.throttled(seconds);
+    return new HttpError(statusCode, description, { error: 'too_many_requests', error_description: description });
+  }
+  const message = Texts.global.tooManyRequests(seconds);
+  return new HttpError(statusCode, message, { Message: message });
+}
+
+/** Cache-Control of the client's files: hashed assets never change; index.html is checked on every visit. */
+export const CLIENT_CACHE = {
+  asset: 'public, max-age=31536000, immutable',
+  index: 'no-cache',
+  other: 'public, max-age=3600',
+} as const;
+
+/**
+ * Serves the built client. Vite names the files under /assets/ by content hash, so they are cached for a year as
+ * immutable, and sent as the build's precompressed copies (`.br`, then `.gz`, as Accept-Encoding allows).
+ * index.html is never cached, so a new release is seen at once. Any other non-API GET that is not a file
+ * answers index.html so deep links work; a missing asset is a 404, never index.html.
+ */
 async function serveClient(app: FastifyInstance, clientDir?: string): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? await readFile(indexFile) : null;
+  // index.html as the build compressed it, best first; deep links are answered from these.
+  const compressedIndex: { encoding: string; body: Buffer }[] = [];
+  for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (indexHtml && existsSync(indexFile + extension)) compressedIndex.push({ encoding, body: await readFile(indexFile + extension) });
+  }
   if (clientDir && indexHtml) {
+    const assetsDir = path.join(path.resolve(clientDir), 'assets') + path.sep;
     await app.register(async (scope) => {
       scope.addHook('onRoute', (routeOptions) => {
         routeOptions.config = { ...(routeOptions.config as object), access: 'public' };
       });
-      await scope.register(fastifyStatic, { root: clientDir, wildcard: false, index: false, maxAge: '1h' });
+      await scope.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // The compressed copies are sent in place of their file, not as files of their own.
+        globIgnore: ['**/*.br', '**/*.gz'],
+        cacheControl: false,
+        setHeaders(reply, filePath) {
+          const file = path.resolve(filePath);
+          const cacheControl = file.startsWith(assetsDir)
+            ? CLIENT_CACHE.asset
+            : /[\\/]index\.html(\.br|\.gz)?$/.test(file)
+              ? CLIENT_CACHE.index
+              : CLIENT_CACHE.other;
+          reply.header('cache-control', cacheControl);
+        },
+      });
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
-    if (!indexHtml || isApi || request.method !== 'GET') {
+    const isAsset = request.url.startsWith('/assets/');
+    if (!indexHtml || isApi || isAsset || request.method !== 'GET') {
       return reply.code(404).send({ Message: 'Not found.' });
     }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    reply.header('cache-control', CLIENT_CACHE.index).type('text/html; charset=utf-8');
+    if (compressedIndex.length === 0) return reply.send(indexHtml);
+    reply.header('vary', 'accept-encoding');
+    const accepted = acceptedEncodings(request.headers['accept-encoding']);
+    const compressed = compressedIndex.find((variant) => accepted.has(variant.encoding));
+    return compressed ? reply.header('content-encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
   });
+}
+
+/** The content codings an Accept-Encoding header accepts (`;q=0` refuses one). */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((token) => token.trim());
+    const refused = params.some((param) => /^q=0(\.0*)?$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  return accepted;
 }

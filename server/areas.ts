@@ -2,11 +2,9 @@ import { resources } from '../resources/index.js';
 import type { ApiArea } from './http/route.js';
 import { authArea } from './auth/routes.js';
 import { accountArea } from './account/routes.js';
-import { securityArea } from './security/routes.js';
-import { typesReadArea } from './types/routes.js';
-import { orgsReadArea } from './orgs/readRoutes.js';
-import { crudArea } from './resources/crudArea.js';
-import { listsArea } from './configuration/lists.js';
+import { orgsArea } from './orgs/orgStore.js';
+import { resourceRoutes } from './resources/resourceRoutes.js';
+import { stores } from './resources/stores.js';
 import { sectionTemplatesArea } from './configuration/sectionTemplates.js';
 import { itemTypesArea } from './configuration/itemTypes.js';
 import { itemTypeAssetsArea } from './configuration/itemTypeAssets.js';
@@ -15,14 +13,14 @@ import { identityArea } from './identity/routes.js';
 import { recoveryArea } from './recovery/routes.js';
 import { partnerFilesArea } from './partnerFiles/routes.js';
 
-/** Every API area. A new area is one import and one entry here; declared resources join automatically. */
+/**
+ * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
+ * that are not CRUD. A new area is one import and one entry here; declared resources join automatically.
+ */
 export const apiAreas: readonly ApiArea[] = [
   authArea,
   accountArea,
-  securityArea,
-  typesReadArea,
-  orgsReadArea,
-  listsArea,
+  orgsArea,
   sectionTemplatesArea,
   itemTypesArea,
   itemTypeAssetsArea,
@@ -30,5 +28,5 @@ export const apiAreas: readonly ApiArea[] = [
   identityArea,
   recoveryArea,
   partnerFilesArea,
-  ...resources.map(crudArea),
+  ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, Migration } from 'kysely';
+import type { ResourceDeclaration } from '../resources/declaration.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
@@ -10,16 +12,30 @@ import { buildApp } from './app.js';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
 
+export interface StartOptions {
+  serveClient: boolean;
+  /** The built client to serve (default dist/). */
+  clientDir?: string;
+  /**
+   * Declared resources beyond the product's (see buildApp), and the migrations of their tables, run after the
+   * product's on each start (so on a fresh database: the declared-resource browser test uses them).
+   */
+  resources?: readonly ResourceDeclaration[];
+  migrations?: readonly Migration[];
+}
+
 /** Opens and migrates the database, seeds it, builds the app and listens. Prints what a new user needs. */
-export async function startDossier(config: Config, options: { serveClient: boolean }): Promise<{ app: FastifyInstance; db: Database }> {
+export async function startDossier(config: Config, options: StartOptions): Promise<{ app: FastifyInstance; db: Database }> {
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
   await migrate(db);
+  for (const migration of options.migrations ?? []) await migration.up(db as unknown as Kysely<unknown>);
   const seeded = await seedDatabase(db, { demo: config.demo, adminUser: config.adminUser, adminPassword: config.adminPassword });
   const app = await buildApp({
     db,
     config,
-    clientDir: options.serveClient ? DIST_DIR : undefined,
+    clientDir: options.serveClient ? (options.clientDir ?? DIST_DIR) : undefined,
     logger: { level: config.logLevel },
+    resources: options.resources,
   });
   if (seeded.demoSeeded) await seedDemoFiles(db, app.services.storage);
   const close = async () => {

@@ -38,6 +38,8 @@ export const Timing = {
 
 export const PageSizes = {
   DEFAULT: 20,
+  /** Tables the spec shows without a pager (a folder's partner files, an item template's sections): all rows. */
+  UNPAGED: 100_000,
   USERS: 20,
   SUB_TABLE: 5,
   LIST_ITEMS: 10,
@@ -84,8 +86,8 @@ export const Limits = {
   CONFIRM_MAIL_INTERVAL_MINUTES: 1,
   /** "Deactivate forever" locks this far ahead (anything beyond LOCK_FOREVER_YEARS shows as Forever). */
   LOCK_FOREVER_SET_YEARS: 100,
-  /** The users list counts matching rows exactly up to this many, and estimates beyond. */
-  USER_COUNT_BOUND: 10_000,
+  /** Server-paged lists (users, cases, items) count matching rows exactly up to this many, and estimate beyond. */
+  COUNT_BOUND: 10_000,
 } as const;
 
 export const Formats = {

@@ -1,9 +1,11 @@
-import { ADDRESS_PARTS, CURRENT_DATE_VALUE, FIELD_TYPES, type FieldList, type SectionField } from './sections.js';
+import { ADDRESS_PARTS, CURRENT_DATE_VALUE, FIELD_TYPES, normalizeSectionField, type FieldList, type SectionField } from './sections.js';
 
 /**
  * One module turns a section definition (the `fields.field` format) into what a form renderer needs — a JSON
  * Schema, a uiSchema (for @rjsf/mui) and the form data — and turns entered form data back into the definition
- * with values. The section-template builder's preview and the item page render sections through it.
+ * with values. The section-template builder's preview and the item page render sections through it. Fields are
+ * read through normalizeSectionField, so a definition with XML-attribute flags (`"@required": "true"`) renders
+ * like one with JSON booleans.
  */
 
 export interface JsonSchemaNode {
@@ -31,7 +33,7 @@ export interface SectionFormModel {
 export const PHONE_PATTERN = '^\\d{3}-\\d{3}-\\d{4}$';
 export const MULTI_VALUE_SEPARATOR = ', ';
 
-const fieldsOf = (list: FieldList | undefined): SectionField[] => list?.fields?.field ?? [];
+const fieldsOf = (list: FieldList | undefined): SectionField[] => (list?.fields?.field ?? []).map((field) => normalizeSectionField(field));
 const isKnownType = (type: string) => (FIELD_TYPES as readonly string[]).includes(type);
 
 function fieldSchema(field: SectionField): { schema: JsonSchemaNode; ui: UiNode } {

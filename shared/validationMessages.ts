@@ -54,3 +54,30 @@ export function validationMessage(
       return `${label} is invalid.`;
   }
 }
+
+/**
+ * US phone numbers (spec 000: US formatting, dash delimiter): 10 digits, optionally after the country code 1, with
+ * spaces, dots, dashes or parentheses between them. The server refuses anything else with this message and
+ * stores the number as 555-123-4567; the phone input shows the same message before a form is sent.
+ */
+export const UsPhone = {
+  message: 'Enter a 10-digit US phone number.',
+
+  /** The 10 digits of a US phone number, or null when the text is not one. */
+  digits(text: string | null | undefined): string | null {
+    if (typeof text !== 'string' || !/^\s*\+?[\d\s().-]*$/.test(text)) return null;
+    const digits = text.replace(/\D/g, '');
+    const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+    return national.length === 10 ? national : null;
+  },
+
+  isValid(text: string | null | undefined): boolean {
+    return UsPhone.digits(text) !== null;
+  },
+
+  /** 555-123-4567, or null when the text is not a US phone number. */
+  format(text: string | null | undefined): string | null {
+    const digits = UsPhone.digits(text);
+    return digits && `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  },
+} as const;

@@ -14,7 +14,8 @@ import { HomeRedirect } from './layout/HomeRedirect.js';
 import { NotFound } from './layout/NotFound.js';
 import { toast } from './layout/toast.js';
 import { theme } from './theme.js';
-import { ResourcePage, protectedRoutes, publicRoutes } from './routes.js';
+import { protectedRoutes, publicRoutes } from './routes.js';
+import { ResourceScreen } from './resources/ResourceScreen.js';
 
 /** Answers the server meant (4xx) are not retried; a dropped connection is retried twice. */
 const queryClient = new QueryClient({
@@ -49,8 +50,16 @@ export function App() {
       requireAuth
       disableTelemetry
     >
+      {/* Every declared resource is registered; one whose route is /{name} gets its list there — react-admin
+          mounts a list at /{name}/*, so a list slot reads deeper paths itself (the Orgs page: /orgs/{orgId}/{section})
+          — and the others (routes under /identity, sub-resources) are mounted as custom routes below. */}
       {resources.map((declaration) => (
-        <Resource key={declaration.name} name={declaration.name} list={<ResourcePage declaration={declaration} />} />
+        <Resource
+          key={declaration.name}
+          name={declaration.name}
+          list={declaration.route === `/${declaration.name}` ? <ResourceScreen declaration={declaration} /> : undefined}
+          recordRepresentation={(record) => declaration.recordRepresentation(record)}
+        />
       ))}
       <CustomRoutes noLayout>
         {publicRoutes.map(({ path, element }) => (
@@ -58,6 +67,11 @@ export function App() {
         ))}
       </CustomRoutes>
       <CustomRoutes>
+        {resources
+          .filter((declaration) => declaration.route && declaration.route !== `/${declaration.name}`)
+          .map((declaration) => (
+            <Route key={declaration.name} path={declaration.route} element={<ResourceScreen declaration={declaration} />} />
+          ))}
         {protectedRoutes.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}

@@ -15,9 +15,9 @@ export interface AppPage {
   order: number;
 }
 
-const declared: AppPage[] = resources.map((r) => ({
+const declared: AppPage[] = resources.flatMap((r) => (r.route ? [r] : [])).map((r) => ({
   key: r.name,
-  path: r.route,
+  path: r.route!,
   label: r.title,
   anyOf: r.permissions.view,
   menu: r.menu.group,
@@ -29,16 +29,7 @@ const BUILT_IN: AppPage[] = [
   { key: 'items', path: '/items', label: 'Items', anyOf: [P.Items.SEARCH_ITEMS], menu: 'top', order: 2 },
   { key: 'invoices', path: '/invoices', label: 'Invoices', anyOf: [P.Invoices.VIEW_INVOICE_DETAILS], menu: 'top', order: 3 },
   { key: 'reports', path: '/reports', label: 'Reports', anyOf: [P.ReportData.VIEW_REPORT], menu: 'top', order: 4 },
-  { key: 'orgs', path: '/orgs', label: 'Orgs', anyOf: [P.Orgs.VIEW_ORGANIZATIONS], menu: 'admin', order: 1 },
-  { key: 'case-templates', path: '/case-templates', label: 'Case Templates', anyOf: [P.Cases.CREATE_CASE_TEMPLATE], menu: 'admin', order: 2 },
-  { key: 'item-types', path: '/item-types', label: 'Item Templates', anyOf: [P.ItemTypes.VIEW_ITEM_TYPES], menu: 'admin', order: 3 },
-  { key: 'sections', path: '/sections', label: 'Section Templates', anyOf: [P.Sections.VIEW_SECTION_TEMPLATES], menu: 'admin', order: 4 },
-  { key: 'lists', path: '/lists', label: 'Lists', anyOf: [P.Types.VIEW_TYPE], menu: 'admin', order: 6 },
-  { key: 'security', path: '/security', label: 'Security', anyOf: [P.Admin.ADMIN_SECURITY], menu: 'admin', order: 9 },
   { key: 'admin', path: '/admin', label: 'Admin', anyOf: [P.General.SYSTEM_ADMINISTRATOR], menu: 'none', order: 0 },
-  { key: 'users', path: '/identity/users', label: 'Users', anyOf: [P.Users.VIEW_USERS], menu: 'iam', order: 1 },
-  { key: 'roles', path: '/identity/roles', label: 'Roles', anyOf: [P.Roles.VIEW_ROLES], menu: 'iam', order: 2 },
-  { key: 'groups', path: '/identity/groups', label: 'Groups', anyOf: [P.Groups.VIEW_GROUPS], menu: 'iam', order: 3 },
 ];
 
 export const PAGES: readonly AppPage[] = [...BUILT_IN, ...declared].sort((a, b) => a.order - b.order);

@@ -2,18 +2,12 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { LinearProgress } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { Texts } from '../shared/texts/index.js';
-import type { ResourceDeclaration } from '../resources/declaration.js';
 import { PageGuard } from './layout/PageGuard.js';
 import { PlaceholderPage } from './layout/PlaceholderPage.js';
 import { PublicPage } from './layout/PublicPage.js';
 import { Typography } from '@mui/material';
 
-const LazyResourcePage = lazy(() => import('./resources/ResourcePage.js').then((m) => ({ default: m.ResourcePage })));
 const AdminPage = lazy(() => import('./admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
-const ListsPage = lazy(() => import('./lists/ListsPage.js').then((m) => ({ default: m.ListsPage })));
-const ItemTypesPage = lazy(() => import('./itemTypes/ItemTypesPage.js').then((m) => ({ default: m.ItemTypesPage })));
-const CaseTemplatesPage = lazy(() => import('./caseTemplates/CaseTemplatesPage.js').then((m) => ({ default: m.CaseTemplatesPage })));
-const SectionTemplatesPage = lazy(() => import('./sections/SectionTemplatesPage.js').then((m) => ({ default: m.SectionTemplatesPage })));
 const recovery = () => import('./recovery/RecoveryPages.js');
 const ForgotPasswordPage = lazy(() => recovery().then((m) => ({ default: m.ForgotPasswordPage })));
 const ForgotUsernamePage = lazy(() => recovery().then((m) => ({ default: m.ForgotUsernamePage })));
@@ -23,18 +17,9 @@ const ConfirmEmailPage = lazy(() => recovery().then((m) => ({ default: m.Confirm
 const partnerFiles = () => import('./partnerFiles/PartnerFilesPages.js');
 const PartnerUploadPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerUploadPage })));
 const PartnerListPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerListPage })));
-const SecurityPage = lazy(() => import('./security/SecurityPage.js').then((m) => ({ default: m.SecurityPage })));
-const UsersPage = lazy(() => import('./identity/UsersPage.js').then((m) => ({ default: m.UsersPage })));
-const RolesPage = lazy(() => import('./identity/RolesPage.js').then((m) => ({ default: m.RolesPage })));
-const GroupsPage = lazy(() => import('./identity/GroupsPage.js').then((m) => ({ default: m.GroupsPage })));
 const AccountPage = lazy(() => import('./account/AccountPage.js').then((m) => ({ default: m.AccountPage })));
 
 const lazyPage = (element: ReactElement) => <Suspense fallback={<LinearProgress aria-label="Loading" />}>{element}</Suspense>;
-
-/** The generic screen of a declared resource, loaded on first use. */
-export function ResourcePage({ declaration }: { declaration: ResourceDeclaration }) {
-  return lazyPage(<LazyResourcePage declaration={declaration} />);
-}
 
 export interface AppRoute {
   path: string;
@@ -75,20 +60,11 @@ export const publicRoutes: AppRoute[] = [
 
 /** Pages inside the shell; each checks its own permission and shows the not-found view without it. */
 export const protectedRoutes: AppRoute[] = [
-  { path: '/security', element: lazyPage(<SecurityPage />) },
   { path: '/cases/*', element: placeholder('cases', 'Cases') },
   { path: '/items', element: placeholder('items', 'Items') },
   { path: '/invoices', element: placeholder('invoices', 'Invoices') },
   { path: '/reports', element: placeholder('reports', 'Reports') },
-  { path: '/orgs/*', element: placeholder('orgs', 'Orgs') },
-  { path: '/case-templates', element: lazyPage(<CaseTemplatesPage />) },
-  { path: '/item-types', element: lazyPage(<ItemTypesPage />) },
-  { path: '/sections', element: lazyPage(<SectionTemplatesPage />) },
-  { path: '/lists', element: lazyPage(<ListsPage />) },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
-  { path: '/identity/users', element: lazyPage(<UsersPage />) },
-  { path: '/identity/roles', element: lazyPage(<RolesPage />) },
-  { path: '/identity/groups', element: lazyPage(<GroupsPage />) },
   { path: '/account', element: lazyPage(<AccountPage />) },
   { path: '/admin', element: lazyPage(<AdminPage />) },
 ];

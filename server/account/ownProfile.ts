@@ -1,5 +1,5 @@
+import type { Account } from '../../schemas/types.js';
 import { Tags } from '../../shared/permissions.js';
-import { audit } from '../audit.js';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
@@ -7,13 +7,6 @@ import { utcDay } from '../identity/lockout.js';
 import { checkChanges, normalizeChanges, type UserChanges } from '../identity/userInput.js';
 import { loadUserRecord } from '../identity/userRecord.js';
 import { writeUserChanges } from '../identity/userStore.js';
-
-/** The own-account body (schemas/account.json). */
-export type AccountBody = Pick<
-  UserChanges,
-  | 'FirstName' | 'MiddleName' | 'LastName' | 'Emails' | 'PhoneNumbers' | 'Addresses'
-  | 'WorkStatusType_Id' | 'GeoRegionType_Id' | 'PINumber' | 'CredNumber' | 'Credentials' | 'Clearances'
->;
 
 /** What users in a group tagged Employee may change of their own employment record (the rest is the admin's). */
 const EMPLOYEE_FIELDS = ['WorkStatusType_Id', 'GeoRegionType_Id', 'PINumber', 'CredNumber', 'Credentials', 'Clearances'] as const;
@@ -27,16 +20,22 @@ export async function ownAccount(db: Database, userId: number) {
 }
 
 /**
- * Saves the own profile: names, emails, phones and addresses for everyone; employment settings, credentials and
- * clearances only for employees (ignored for others). Username, org, groups, lock and admin notes never change here.
+ * The changes of the own profile a user may make: names, emails, phones and addresses for everyone; employment
+ * settings, credentials and clearances only for employees (ignored for others). Username, org, groups, lock and
+ * admin notes never change here.
  */
-export async function updateOwnProfile(db: Database, auth: AuthContext, body: AccountBody, now: Date): Promise<void> {
-  const allowed: AccountBody = { ...body };
+function ownChanges(auth: AuthContext, body: Account): UserChanges {
+  const allowed: Account = { ...body };
   if (!auth.tags.has(Tags.EMPLOYEE)) for (const field of EMPLOYEE_FIELDS) delete allowed[field];
-  const changes = normalizeChanges<UserChanges>(allowed);
-  await checkChanges(db, changes, { userId: auth.userId, allowedOrgIds: null, today: utcDay(now) });
-  await db.transaction().execute(async (trx) => {
-    await writeUserChanges(trx, auth.userId, changes, now);
-    await audit(trx, { userId: auth.userId, entity: 'users', entityId: auth.userId, action: 'update-own-account', changes });
-  });
+  return normalizeChanges<UserChanges>(allowed);
+}
+
+/** Refuses an own-profile change that breaks a rule of the user record (ModelState). */
+export async function checkOwnProfile(db: Database, auth: AuthContext, body: Account, now: Date): Promise<void> {
+  await checkChanges(db, ownChanges(auth, body), { schema: 'account.json', userId: auth.userId, allowedOrgIds: null, today: utcDay(now) });
+}
+
+/** Stores the own profile (inside the caller's transaction). */
+export async function writeOwnProfile(db: Database, auth: AuthContext, body: Account, now: Date): Promise<void> {
+  await writeUserChanges(db, auth.userId, ownChanges(auth, body), now);
 }

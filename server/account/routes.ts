@@ -2,7 +2,9 @@ import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
 import { anyObject, route, type ApiArea } from '../http/route.js';
 import { changeOwnPassword } from '../auth/passwordChange.js';
-import { ownAccount, updateOwnProfile, type AccountBody } from './ownProfile.js';
+import type { Account } from '../../schemas/types.js';
+import { checkOwnProfile, ownAccount, writeOwnProfile } from './ownProfile.js';
+import { defineStore } from '../resources/store.js';
 
 const passwordChangeBody = {
   type: 'object',
@@ -14,33 +16,26 @@ const passwordChangeBody = {
   required: ['OldPassword', 'NewPassword', 'ConfirmPassword'],
 } as const;
 
-/** The signed-in user's own account. */
+/**
+ * The own account (/account), the singleton `account` declaration's store: the signed-in user's record; names,
+ * emails, phones and addresses for everyone, employment settings, credentials and clearances only for employees.
+ */
+export const accountStore = defineStore({
+  responses: { record: anyObject },
+  audit: { entity: 'users', entityId: (context) => context.auth.userId, action: () => 'update-own-account' },
+  summaries: {
+    one: 'The signed-in user with emails, phones, addresses, groups and, for employees, credentials',
+    update: 'Update the own profile (employment sections only for employees); answers the account as GET /api/user',
+  },
+  read: (context) => ownAccount(context.db, context.auth.userId),
+  validate: (context, values) => checkOwnProfile(context.db, context.auth, values as unknown as Account, context.now),
+  change: (context, _key, values) => writeOwnProfile(context.db, context.auth, values as unknown as Account, context.now),
+});
+
+/** The own account's named calls: phone numbers and the password change. */
 export const accountArea: ApiArea = {
   name: 'account',
   routes: [
-    route({
-      method: 'GET',
-      url: '/api/user',
-      access: 'signedIn',
-      summary: 'The signed-in user with emails, phones, addresses, groups and, for employees, credentials',
-      schema: { response: { 200: anyObject } },
-      async handler(request) {
-        return ownAccount(request.server.db, authOf(request).userId);
-      },
-    }),
-    route<{ Body: AccountBody }>({
-      method: 'PUT',
-      url: '/api/user',
-      access: 'signedIn',
-      summary: 'Update the own profile (employment sections only for employees); answers the account as GET /api/user',
-      schema: { body: { $ref: 'account.json' }, response: { 200: anyObject } },
-      async handler(request) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        await updateOwnProfile(db, auth, request.body, services.now());
-        return ownAccount(db, auth.userId);
-      },
-    }),
     route({
       method: 'GET',
       url: '/api/user/phones',

@@ -35,7 +35,7 @@ export const authArea: ApiArea = {
             grant_type: { type: 'string' },
           },
         },
-        response: { 200: tokenResponse, 400: oauthError },
+        response: { 200: tokenResponse, 400: oauthError, 429: oauthError },
       },
       async handler(request, reply) {
         const { username, password, grant_type: grantType } = request.body ?? {};

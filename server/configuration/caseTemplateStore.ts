@@ -93,9 +93,20 @@ export async function findCaseTemplate(db: Kysely<DB>, id: number): Promise<Case
 /** CaseType_Id 0 (the client's default) means no case type. */
 export const caseTypeOf = (body: CaseTemplateBody) => (body.CaseType_Id ? body.CaseType_Id : null);
 
-/** Lookups name items of the right lists, item templates exist, XSLT texts are well-formed; throws 400 ModelState. */
-export async function checkCaseTemplate(db: Database, body: CaseTemplateBody): Promise<void> {
+/** Case template labels are unique in any letter case (migration 011 backs this with an index). */
+async function checkLabelFree(db: Kysely<DB>, label: string, errors: ModelStateBuilder, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('case_templates').select('Id').where((eb) => eb(eb.fn('lower', ['Label']), '=', label.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('Id', '<>', exceptId);
+  if (await query.executeTakeFirst()) errors.add('Label', T.labelTaken);
+}
+
+/**
+ * The label is free (other than the template's own, when updating `exceptId`), lookups name items of the right
+ * lists, item templates exist, XSLT texts are well-formed; throws 400 ModelState.
+ */
+export async function checkCaseTemplate(db: Database, body: CaseTemplateBody, exceptId?: number): Promise<void> {
   const errors = new ModelStateBuilder();
+  await checkLabelFree(db, body.Label.trim(), errors, exceptId);
   const caseType = caseTypeOf(body);
   const lookupIds = caseType ? [body.ContractType_Id, caseType] : [body.ContractType_Id];
   const lookups = await db.selectFrom('type_items').select(['Id', 'TableName']).where('Id', 'in', lookupIds).execute();

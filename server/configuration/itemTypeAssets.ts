@@ -8,6 +8,7 @@ import { authOf } from '../http/access.js';
 import { badRequest, notFound, ValidationError } from '../http/errors.js';
 import { anyOf, idParams, noBody, route, type ApiArea } from '../http/route.js';
 import { assetResponse, selectAssets, type ItemTypeAsset } from './itemTypeStore.js';
+import { defineStore } from '../resources/store.js';
 import { ASSET_LIMITS, isZip, plainFileName, readZip, UploadBudget, withoutControlCharacters, type UploadedFile } from './zipUpload.js';
 
 const T = ConfigurationTexts.assets;
@@ -92,23 +93,33 @@ async function receiveFiles(request: FastifyRequest, onFile: (file: UploadedFile
 }
 
 /**
- * Assets of item templates (spec 002 §2.3): files kept with an item template, uploaded one entry per file, zips
- * extracted. Files live in the storage service under keys it makes; names from clients are only labels.
+ * The `item-type-assets` declaration's store: an item template's files, listed oldest first; deleting one removes
+ * its file from the storage once the row is gone.
+ */
+export const itemTypeAssetsStore = defineStore({
+  responses: { record: assetResponse, list: { type: 'array', items: assetResponse } },
+  audit: { entity: 'item_types', entityId: (context) => context.parentKey, action: () => 'delete-asset' },
+  summaries: { list: 'The assets of an item template, oldest first', delete: 'Delete an asset and its file; answers the deleted asset' },
+  async list(context) {
+    await requireItemType(context.db, Number(context.parentKey));
+    return listAssets(context.db, Number(context.parentKey));
+  },
+  read: (context, key) => findAsset(context.db, { id: Number(context.parentKey), assetId: Number(key) }),
+  async remove(context, key) {
+    await context.db.deleteFrom('item_type_assets').where('Id', '=', Number(key)).execute();
+  },
+  async afterCommit(context, _action, asset) {
+    await context.request.server.services.storage.remove(String(asset.StorageKey)).catch((error) => context.request.log.warn({ err: error }, 'asset file not removed'));
+  },
+});
+
+/**
+ * The named asset calls (spec 002 §2.3): upload (one entry per file, zips extracted), download and rename. Files
+ * live in the storage service under keys it makes; names from clients are only labels.
  */
 export const itemTypeAssetsArea: ApiArea = {
   name: 'item-type-assets',
   routes: [
-    route<{ Params: { id: number } }>({
-      method: 'GET',
-      url: '/api/item-types/:id/assets',
-      access: anyOf(P.VIEW_ITEM_TYPES),
-      summary: 'The assets of an item template, oldest first',
-      schema: { params: idParams, response: { 200: { type: 'array', items: assetResponse } } },
-      async handler(request) {
-        await requireItemType(request.server.db, request.params.id);
-        return listAssets(request.server.db, request.params.id);
-      },
-    }),
     route<{ Params: { id: number } }>({
       method: 'POST',
       url: '/api/item-types/:id/assets',
@@ -156,23 +167,6 @@ export const itemTypeAssetsArea: ApiArea = {
           .header('x-content-type-options', 'nosniff')
           .type(asset.ContentType ?? 'application/octet-stream')
           .send(stream);
-      },
-    }),
-    route<{ Params: AssetParams }>({
-      method: 'DELETE',
-      url: '/api/item-types/:id/assets/:assetId',
-      access: anyOf(P.EDIT_ITEM_TYPES),
-      summary: 'Delete an asset and its file; answers the deleted asset',
-      schema: { params: assetParams, response: { 200: assetResponse } },
-      async handler(request) {
-        const { db, services } = request.server;
-        const asset = await findAsset(db, request.params);
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('item_type_assets').where('Id', '=', asset.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'delete-asset', changes: { Id: asset.Id, Name: asset.Name } });
-        });
-        await services.storage.remove(asset.StorageKey).catch((error) => request.log.warn({ err: error }, 'asset file not removed'));
-        return publicAsset(asset);
       },
     }),
     route<{ Params: AssetParams & { name: string } }>({

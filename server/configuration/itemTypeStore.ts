@@ -4,12 +4,13 @@ import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { notFound, type ModelStateBuilder } from '../http/errors.js';
 import type { ItemType as ApiItemType, ItemTypeAsset as ApiItemTypeAsset } from '../../shared/api/configuration.js';
+import type { WithDates } from '../../shared/api/records.js';
 
 const T = ConfigurationTexts.itemTypes;
 
 export type { ItemTypeSection } from '../../shared/api/configuration.js';
-export type ItemTypeAsset = ApiItemTypeAsset<Date>;
-export type ItemType = ApiItemType<Date>;
+export type ItemTypeAsset = WithDates<ApiItemTypeAsset, 'CreatedDate'>;
+export type ItemType = WithDates<ApiItemType, 'CreatedDate'>;
 
 export const assetResponse = {
   type: 'object',

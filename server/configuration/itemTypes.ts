@@ -1,26 +1,21 @@
 import type { Kysely } from 'kysely';
+import type { ItemTypeSection, ItemTypeSectionRequired, ItemTypeSectionSwap } from '../../schemas/types.js';
+import type { WithDefaults, Writable } from '../../shared/api/records.js';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit.js';
 import type { DB } from '../db/schema.js';
 import { authOf } from '../http/access.js';
-import { ModelStateBuilder, notFound, ValidationError } from '../http/errors.js';
+import { notFound, ValidationError } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
-import { checkNameFree, checkSectionsUsable, findItemType, itemTypeResponse, loadItemTypes } from './itemTypeStore.js';
+import { checkNameFree, checkSectionsUsable, findItemType, itemTypeResponse, loadItemTypes, type ItemType } from './itemTypeStore.js';
+import { defineStore } from '../resources/store.js';
+import type { ApiRecord } from '../../resources/declaration.js';
 import { changedOrders, numbered, orderMapResponse, swapKeys, type OrderMap } from './ordering.js';
 
 const T = ConfigurationTexts.itemTypes;
 const P = Permissions.ItemTypes;
 
-interface SectionEntry {
-  SectionId: number;
-  Required: boolean;
-}
-interface ItemTypeBody {
-  Name: string;
-  Description: string;
-  Sections?: SectionEntry[];
-}
 type SectionParams = { id: number; sectionId: number };
 
 const sectionParams = {
@@ -74,126 +69,111 @@ async function requireLink(db: Kysely<DB>, itemTypeId: number, sectionId: number
   if (!link) throw notFound(T.sectionNotInItemType);
 }
 
+/** A section a create or update sends (schemas/itemTypeSection.json), Required filled in by validation. */
+type SectionEntry = WithDefaults<Writable<ItemTypeSection>, 'Required'>;
+const sectionsOf = (values: ApiRecord) => (values.Sections ?? []) as SectionEntry[];
+const itemTypeValues = (values: ApiRecord) => ({ Name: String(values.Name), Description: String(values.Description) });
+
 /**
- * Item templates (/item-types, spec 002 §2.3): name, header and an ordered list of section templates. Assets are in
- * itemTypeAssets.ts.
+ * Item templates (/item-types, spec 002 §2.3), the `item-types` declaration's store: a name, a header and an
+ * ordered list of enabled section templates; names unique in any letter case. Disable/enable toggles Hidden in
+ * the declared table. Assets are in itemTypeAssets.ts.
  */
+export const itemTypesStore = defineStore({
+  responses: { record: itemTypeResponse, list: { type: 'array', items: itemTypeResponse } },
+  summaries: {
+    list: 'Every item template (hidden ones too) with its sections in order and its assets',
+    one: 'One item template with its sections in order and its assets',
+    create: 'Create an item template with its sections (enabled section templates, in the order sent)',
+    update: 'Change the name and header of an item template, and the Required flag of the sections sent',
+    delete: 'Disable or enable an item template (toggles Hidden); answers the item template',
+  },
+  list: (context) => loadItemTypes(context.db),
+  read: (context, key) => findItemType(context.db, Number(key)),
+  async validate(context, values, existing, errors) {
+    const sections = sectionsOf(values);
+    await checkNameFree(context.db, String(values.Name), errors, existing ? Number(existing.Id) : undefined);
+    if (!existing) {
+      await checkSectionsUsable(context.db, sections.map((s) => s.SectionId), errors, (i) => `Sections[${i}].SectionId`);
+      return;
+    }
+    const current = new Set((existing as unknown as ItemType).Sections.map((s) => s.SectionId));
+    sections.forEach((s, i) => current.has(s.SectionId) || errors.add(`Sections[${i}].SectionId`, T.sectionNotInItemType));
+  },
+  async insert(context, values) {
+    const { Id } = await context.db.insertInto('item_types').values(itemTypeValues(values)).returning('Id').executeTakeFirstOrThrow();
+    const sections = sectionsOf(values);
+    if (sections.length) {
+      await context.db
+        .insertInto('item_type_sections')
+        .values(sections.map((s, i) => ({ ItemType_Id: Id, Section_Id: s.SectionId, Required: s.Required, DisplayOrder: i + 1 })))
+        .execute();
+    }
+    return Id;
+  },
+  async change(context, key, values, existing) {
+    const id = Number(key);
+    const current = new Map((existing as unknown as ItemType).Sections.map((s) => [s.SectionId, s.Required]));
+    await context.db.updateTable('item_types').set(itemTypeValues(values)).where('Id', '=', id).execute();
+    for (const s of sectionsOf(values).filter((entry) => current.get(entry.SectionId) !== entry.Required)) {
+      await context.db
+        .updateTable('item_type_sections')
+        .set({ Required: s.Required })
+        .where('ItemType_Id', '=', id)
+        .where('Section_Id', '=', s.SectionId)
+        .execute();
+    }
+  },
+});
+
+/**
+ * The sections of an item template (`item-type-sections`, keyed by the section template): added at the end,
+ * removed with the others renumbered; each answer is the whole item template. The Required flag and the order are
+ * named calls below.
+ */
+export const itemTypeSectionsStore = defineStore({
+  responses: { write: itemTypeResponse },
+  audit: { entity: 'item_types', entityId: (context) => context.parentKey, action: (action) => (action === 'create' ? 'add-section' : 'remove-section') },
+  summaries: {
+    create: 'Add an enabled section template at the end of an item template; answers the item template',
+    delete: 'Remove a section from an item template (the others are renumbered); answers the item template',
+  },
+  async read(context, key) {
+    const type = await findItemType(context.db, Number(context.parentKey));
+    const section = type.Sections.find((s) => s.SectionId === Number(key));
+    if (!section) throw notFound(T.sectionNotInItemType);
+    return section;
+  },
+  async validate(context, values, _existing, errors) {
+    const type = await findItemType(context.db, Number(context.parentKey));
+    const sectionId = Number(values.SectionId);
+    if (type.Sections.some((s) => s.SectionId === sectionId)) errors.add('SectionId', T.sectionAlreadyAdded);
+    else await checkSectionsUsable(context.db, [sectionId], errors, () => 'SectionId');
+  },
+  async insert(context, values) {
+    const itemTypeId = Number(context.parentKey);
+    const SectionId = Number(values.SectionId);
+    const order = await lockedSectionOrder(context.db, itemTypeId);
+    if (order.some((s) => s.key === SectionId)) throw ValidationError.field('SectionId', T.sectionAlreadyAdded);
+    const DisplayOrder = Math.max(0, ...order.map((s) => s.DisplayOrder)) + 1;
+    await context.db.insertInto('item_type_sections').values({ ItemType_Id: itemTypeId, Section_Id: SectionId, Required: Boolean(values.Required), DisplayOrder }).execute();
+    return SectionId;
+  },
+  async remove(context, key) {
+    const itemTypeId = Number(context.parentKey);
+    const order = await lockedSectionOrder(context.db, itemTypeId);
+    await context.db.deleteFrom('item_type_sections').where('ItemType_Id', '=', itemTypeId).where('Section_Id', '=', Number(key)).execute();
+    const rest = order.filter((s) => s.key !== Number(key));
+    await writeSectionOrder(context.db, itemTypeId, rest, rest.map((s) => s.key));
+  },
+  answer: (context) => findItemType(context.db, Number(context.parentKey)),
+});
+
+/** The named section calls of an item template: the Required flag and the order. */
 export const itemTypesArea: ApiArea = {
   name: 'item-types',
   routes: [
-    route({
-      method: 'GET',
-      url: '/api/item-types',
-      // The case template editor picks item templates from this list.
-      access: anyOf(P.VIEW_ITEM_TYPES, Permissions.Cases.CREATE_CASE_TEMPLATE),
-      summary: 'Every item template (hidden ones too) with its sections in order and its assets',
-      schema: { response: { 200: { type: 'array', items: itemTypeResponse } } },
-      async handler(request) {
-        return loadItemTypes(request.server.db);
-      },
-    }),
-    route<{ Body: ItemTypeBody }>({
-      method: 'POST',
-      url: '/api/item-types',
-      access: anyOf(P.CREATE_ITEM_TYPES),
-      summary: 'Create an item template with its sections (enabled section templates, in the order sent)',
-      schema: { body: { $ref: 'itemType.json' }, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const body = request.body;
-        const sections = body.Sections ?? [];
-        const errors = new ModelStateBuilder();
-        const values = { Name: body.Name.trim(), Description: body.Description.trim() };
-        await checkNameFree(db, values.Name, errors);
-        await checkSectionsUsable(db, sections.map((s) => s.SectionId), errors, (i) => `Sections[${i}].SectionId`);
-        errors.throwIfInvalid();
-        const id = await db.transaction().execute(async (trx) => {
-          const { Id } = await trx.insertInto('item_types').values(values).returning('Id').executeTakeFirstOrThrow();
-          if (sections.length) {
-            await trx
-              .insertInto('item_type_sections')
-              .values(sections.map((s, i) => ({ ItemType_Id: Id, Section_Id: s.SectionId, Required: s.Required, DisplayOrder: i + 1 })))
-              .execute();
-          }
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: Id, action: 'create', changes: { ...values, Sections: sections } });
-          return Id;
-        });
-        return findItemType(db, id);
-      },
-    }),
-    route<{ Params: { id: number }; Body: ItemTypeBody }>({
-      method: 'PATCH',
-      url: '/api/item-types/:id',
-      access: anyOf(P.EDIT_ITEM_TYPES),
-      summary: 'Change the name and header of an item template, and the Required flag of the sections sent',
-      schema: { params: idParams, body: { $ref: 'itemType.json' }, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const type = await findItemType(db, request.params.id);
-        const current = new Map(type.Sections.map((s) => [s.SectionId, s.Required]));
-        const sections = request.body.Sections ?? [];
-        const errors = new ModelStateBuilder();
-        const values = { Name: request.body.Name.trim(), Description: request.body.Description.trim() };
-        await checkNameFree(db, values.Name, errors, type.Id);
-        sections.forEach((s, i) => current.has(s.SectionId) || errors.add(`Sections[${i}].SectionId`, T.sectionNotInItemType));
-        errors.throwIfInvalid();
-        const changed = sections.filter((s) => current.get(s.SectionId) !== s.Required);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('item_types').set(values).where('Id', '=', type.Id).execute();
-          for (const s of changed) {
-            await trx
-              .updateTable('item_type_sections')
-              .set({ Required: s.Required })
-              .where('ItemType_Id', '=', type.Id)
-              .where('Section_Id', '=', s.SectionId)
-              .execute();
-          }
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: type.Id, action: 'update', changes: { ...values, Sections: changed } });
-        });
-        return findItemType(db, type.Id);
-      },
-    }),
-    route<{ Params: { id: number } }>({
-      method: 'DELETE',
-      url: '/api/item-types/:id',
-      access: anyOf(P.DELETE_ITEM_TYPES),
-      summary: 'Disable or enable an item template (toggles Hidden); answers the item template',
-      schema: { params: idParams, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const type = await findItemType(db, request.params.id);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('item_types').set({ Hidden: !type.Hidden }).where('Id', '=', type.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: type.Id, action: type.Hidden ? 'restore' : 'hide' });
-        });
-        return { ...type, Hidden: !type.Hidden };
-      },
-    }),
-    route<{ Params: { id: number }; Body: SectionEntry }>({
-      method: 'POST',
-      url: '/api/item-types/:id/sections',
-      access: anyOf(P.ADD_SECTION_TO_ITEM_TYPE),
-      summary: 'Add an enabled section template at the end of an item template; answers the item template',
-      schema: { params: idParams, body: { $ref: 'itemTypeSection.json' }, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const type = await findItemType(db, request.params.id);
-        const { SectionId, Required } = request.body;
-        const errors = new ModelStateBuilder();
-        if (type.Sections.some((s) => s.SectionId === SectionId)) errors.add('SectionId', T.sectionAlreadyAdded);
-        else await checkSectionsUsable(db, [SectionId], errors, () => 'SectionId');
-        errors.throwIfInvalid();
-        await db.transaction().execute(async (trx) => {
-          const order = await lockedSectionOrder(trx, type.Id);
-          if (order.some((s) => s.key === SectionId)) throw ValidationError.field('SectionId', T.sectionAlreadyAdded);
-          const DisplayOrder = Math.max(0, ...order.map((s) => s.DisplayOrder)) + 1;
-          await trx.insertInto('item_type_sections').values({ ItemType_Id: type.Id, Section_Id: SectionId, Required, DisplayOrder }).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: type.Id, action: 'add-section', changes: { SectionId, Required } });
-        });
-        return findItemType(db, type.Id);
-      },
-    }),
-    route<{ Params: SectionParams; Body: { Required: boolean } }>({
+    route<{ Params: SectionParams; Body: ItemTypeSectionRequired }>({
       method: 'POST',
       url: '/api/item-types/:id/sections/:sectionId',
       access: anyOf(P.EDIT_ITEM_TYPES),
@@ -211,27 +191,7 @@ export const itemTypesArea: ApiArea = {
         return findItemType(db, id);
       },
     }),
-    route<{ Params: SectionParams }>({
-      method: 'DELETE',
-      url: '/api/item-types/:id/sections/:sectionId',
-      access: anyOf(P.REMOVE_SECTION_FROM_ITEM_TYPE),
-      summary: 'Remove a section from an item template (the others are renumbered); answers the item template',
-      schema: { params: sectionParams, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const { id, sectionId } = request.params;
-        await requireLink(db, id, sectionId);
-        await db.transaction().execute(async (trx) => {
-          const order = await lockedSectionOrder(trx, id);
-          await trx.deleteFrom('item_type_sections').where('ItemType_Id', '=', id).where('Section_Id', '=', sectionId).execute();
-          const rest = order.filter((s) => s.key !== sectionId);
-          await writeSectionOrder(trx, id, rest, rest.map((s) => s.key));
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'remove-section', changes: { SectionId: sectionId } });
-        });
-        return findItemType(db, id);
-      },
-    }),
-    route<{ Params: { id: number }; Body: { SwapFromSection_Id: number; SwapToSection_Id: number } }>({
+    route<{ Params: { id: number }; Body: ItemTypeSectionSwap }>({
       method: 'PUT',
       url: '/api/item-types/:id/sections/swap',
       access: anyOf(P.REORDER_ITEM_TYPE_SECTIONS),

@@ -1,38 +1,12 @@
 import { sql } from 'kysely';
-import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
-import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
-import { authOf } from '../http/access.js';
-import { badRequest, ModelStateBuilder, notFound, ValidationError } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
-import { lookupListResponse } from '../types/routes.js';
-import { loadLookupLists, type LookupItem, type LookupList } from '../types/lookups.js';
+import { badRequest, notFound, ValidationError } from '../http/errors.js';
+import type { LookupList } from '../../shared/api/configuration.js';
+import { loadLookupLists } from '../types/lookups.js';
+import { defineStore } from '../resources/store.js';
 
 const T = ConfigurationTexts.lists;
-const P = Permissions.Types;
-
-const listBody = { $ref: 'typeList.json' } as const;
-const itemBody = { $ref: 'typeItem.json' } as const;
-const listParams = {
-  type: 'object',
-  properties: { TableName: { type: 'string', title: 'List', pattern: '^[A-Za-z0-9]+$', maxLength: 100 } },
-  required: ['TableName'],
-} as const;
-const itemParams = {
-  type: 'object',
-  properties: { ...listParams.properties, Id: { type: 'integer', minimum: 1 } },
-  required: ['TableName', 'Id'],
-} as const;
-const itemResponse = lookupListResponse.properties.Types.items;
-
-interface ListBody {
-  TypeName: string;
-}
-interface ItemBody {
-  Short: string;
-  Description?: string | null;
-}
 
 /** "Source type (old)" → "SourceTypeOld": the stable key section templates use in @listType. */
 export function tableNameOf(name: string): string {
@@ -47,17 +21,6 @@ async function findList(db: Database, tableName: string): Promise<LookupList> {
   const [list] = await loadLookupLists(db, tableName);
   if (!list) throw notFound(T.unknownList(tableName));
   return list;
-}
-
-async function findItem(db: Database, tableName: string, id: number): Promise<LookupItem> {
-  const item = await db
-    .selectFrom('type_items')
-    .select(['Id', 'Short', 'Description', 'Hidden'])
-    .where('TableName', '=', tableName)
-    .where('Id', '=', id)
-    .executeTakeFirst();
-  if (!item) throw notFound(T.unknownItem);
-  return item;
 }
 
 /** Refuses a list name that another list already shows (case-insensitive). */
@@ -98,162 +61,66 @@ export async function sectionsUsingList(db: Database, tableName: string): Promis
   return rows.map((row) => row.SectionName);
 }
 
-/** Short is unique within its list, case-insensitively (the unique index backs this up). */
-async function checkShort(db: Database, tableName: string, short: string, exceptId?: number): Promise<void> {
-  let query = db
-    .selectFrom('type_items')
-    .select('Id')
-    .where('TableName', '=', tableName)
-    .where((eb) => eb(eb.fn('lower', ['Short']), '=', short.toLowerCase()));
-  if (exceptId) query = query.where('Id', '<>', exceptId);
-  if (await query.executeTakeFirst()) new ModelStateBuilder().add('Short', T.shortTaken).throwIfInvalid();
-}
 
-const itemValues = (body: ItemBody) => ({ Short: body.Short.trim(), Description: body.Description?.trim() || null });
+const lookupItem = {
+  type: 'object',
+  properties: { Id: { type: 'integer' }, Short: { type: 'string' }, Description: { type: ['string', 'null'] }, Hidden: { type: 'boolean' } },
+} as const;
+
+export const lookupListResponse = {
+  type: 'object',
+  properties: {
+    TableName: { type: 'string' },
+    FormattedTableName: { type: 'string' },
+    IsDynamic: { type: 'boolean' },
+    Types: { type: 'array', items: lookupItem },
+  },
+} as const;
+
+/** Items are added only to a list that exists (the rule of the declared `list-items` resource). */
+export const listItemsStore = defineStore({
+  async validate(context, values) {
+    if (typeof values.TableName === 'string') await findList(context.db, values.TableName);
+    else if (typeof context.parentKey === 'string') await findList(context.db, context.parentKey);
+  },
+});
 
 /**
- * Lookup lists (/lists, spec 002 §2.5): dynamic lists are created, renamed and deleted here; items of any list are
- * added, edited and hidden/restored. Reading all lists is `GET /api/types` (server/types/routes.ts).
+ * Lookup lists (/lists, spec 002 §2.5), the `lists` declaration's store: every signed-in screen reads them (the
+ * session caches them all); dynamic lists are created, renamed and deleted; items of any list are the `list-items`
+ * resource. A list's TableName is derived from its first name and never changes (section templates refer to it).
  */
-export const listsArea: ApiArea = {
-  name: 'lists',
-  routes: [
-    route<{ Params: { TableName: string } }>({
-      method: 'GET',
-      url: '/api/types/:TableName',
-      // Every screen may read the lists (GET /api/types answers all of them to any signed-in user).
-      access: 'signedIn',
-      summary: 'One lookup list with its items, sorted by Short',
-      schema: { params: listParams, response: { 200: lookupListResponse } },
-      async handler(request) {
-        return findList(request.server.db, request.params.TableName);
-      },
-    }),
-    route<{ Body: ListBody }>({
-      method: 'POST',
-      url: '/api/types',
-      access: anyOf(P.CREATE_TYPE),
-      summary: 'Create a dynamic list; its TableName is derived from the name (PascalCase letters and digits)',
-      schema: { body: listBody, response: { 200: lookupListResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const name = request.body.TypeName.trim();
-        const base = tableNameOf(name);
-        if (!base) throw ValidationError.field('TypeName', T.nameNeedsLetters);
-        await checkListName(db, name);
-        const tableName = await freeTableName(db, base);
-        await db.transaction().execute(async (trx) => {
-          await trx.insertInto('type_lists').values({ TableName: tableName, FormattedTableName: name, IsDynamic: true }).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_lists', entityId: tableName, action: 'create', changes: { FormattedTableName: name } });
-        });
-        return findList(db, tableName);
-      },
-    }),
-    route<{ Params: { TableName: string }; Body: ListBody }>({
-      method: 'PATCH',
-      url: '/api/types/:TableName',
-      access: anyOf(P.EDIT_TYPE),
-      summary: 'Rename a dynamic list (FormattedTableName only; TableName stays, section templates refer to it)',
-      schema: { params: listParams, body: listBody, response: { 200: lookupListResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const list = await findList(db, request.params.TableName);
-        if (!list.IsDynamic) throw badRequest(T.staticRename);
-        const name = request.body.TypeName.trim();
-        await checkListName(db, name, list.TableName);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('type_lists').set({ FormattedTableName: name }).where('TableName', '=', list.TableName).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_lists', entityId: list.TableName, action: 'rename', changes: { from: list.FormattedTableName, to: name } });
-        });
-        return { ...list, FormattedTableName: name };
-      },
-    }),
-    route<{ Params: { TableName: string } }>({
-      method: 'DELETE',
-      url: '/api/types/:TableName',
-      access: anyOf(P.DELETE_TYPE),
-      summary: 'Delete a dynamic list and its items; refused for static lists and lists a section template uses',
-      schema: { params: listParams, response: { 200: lookupListResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const list = await findList(db, request.params.TableName);
-        if (!list.IsDynamic) throw badRequest(T.staticDelete);
-        const users = await sectionsUsingList(db, list.TableName);
-        if (users.length) throw badRequest(T.inUse(list.FormattedTableName, users));
-        await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('type_lists').where('TableName', '=', list.TableName).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_lists', entityId: list.TableName, action: 'delete', changes: list });
-        });
-        return list;
-      },
-    }),
-    route<{ Params: { TableName: string }; Body: ItemBody }>({
-      method: 'POST',
-      url: '/api/types/:TableName/items',
-      access: anyOf(P.CREATE_TYPE),
-      summary: 'Add an item to a list; Short is required and unique within the list',
-      schema: { params: listParams, body: itemBody, response: { 200: itemResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const list = await findList(db, request.params.TableName);
-        const values = itemValues(request.body);
-        await checkShort(db, list.TableName, values.Short);
-        return db.transaction().execute(async (trx) => {
-          const item = await trx
-            .insertInto('type_items')
-            .values({ TableName: list.TableName, ...values })
-            .returning(['Id', 'Short', 'Description', 'Hidden'])
-            .executeTakeFirstOrThrow();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_items', entityId: item.Id, action: 'create', changes: { TableName: list.TableName, ...values } });
-          return item;
-        });
-      },
-    }),
-    route<{ Params: { TableName: string; Id: number }; Body: ItemBody }>({
-      method: 'PATCH',
-      url: '/api/types/:TableName/items/:Id',
-      access: anyOf(P.EDIT_TYPE),
-      summary: 'Change an item of a list (Short and Description)',
-      schema: { params: itemParams, body: itemBody, response: { 200: itemResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const { TableName, Id } = request.params;
-        await findItem(db, TableName, Id);
-        const values = itemValues(request.body);
-        await checkShort(db, TableName, values.Short, Id);
-        return db.transaction().execute(async (trx) => {
-          const item = await trx
-            .updateTable('type_items')
-            .set(values)
-            .where('Id', '=', Id)
-            .returning(['Id', 'Short', 'Description', 'Hidden'])
-            .executeTakeFirstOrThrow();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_items', entityId: Id, action: 'update', changes: values });
-          return item;
-        });
-      },
-    }),
-    route<{ Params: { TableName: string; Id: number } }>({
-      method: 'DELETE',
-      url: '/api/types/:TableName/items/:Id',
-      access: anyOf(P.DELETE_TYPE),
-      summary: 'Disable or enable an item of a list (toggles Hidden); answers the item',
-      schema: { params: itemParams, response: { 200: itemResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const { TableName, Id } = request.params;
-        const existing = await findItem(db, TableName, Id);
-        return db.transaction().execute(async (trx) => {
-          const item = await trx
-            .updateTable('type_items')
-            .set({ Hidden: !existing.Hidden })
-            .where('Id', '=', Id)
-            .returning(['Id', 'Short', 'Description', 'Hidden'])
-            .executeTakeFirstOrThrow();
-          await audit(trx, { userId: authOf(request).userId, entity: 'type_items', entityId: Id, action: item.Hidden ? 'hide' : 'restore' });
-          return item;
-        });
-      },
-    }),
-  ],
-};
+export const listsStore = defineStore({
+  responses: { record: lookupListResponse, list: { type: 'array', items: lookupListResponse } },
+  audit: { entity: 'type_lists', action: (action) => (action === 'update' ? 'rename' : action) },
+  summaries: {
+    list: 'All lookup lists with their items',
+    one: 'One lookup list with its items, sorted by Short',
+    create: 'Create a dynamic list; its TableName is derived from the name (PascalCase letters and digits)',
+    update: 'Rename a dynamic list (FormattedTableName only; TableName stays, section templates refer to it)',
+    delete: 'Delete a dynamic list and its items; refused for static lists and lists a section template uses',
+  },
+  list: (context) => loadLookupLists(context.db),
+  read: (context, key) => findList(context.db, String(key)),
+  async validate(context, values, existing) {
+    const name = String(values.TypeName);
+    if (existing && !existing.IsDynamic) throw badRequest(T.staticRename);
+    if (!existing && !tableNameOf(name)) throw ValidationError.field('TypeName', T.nameNeedsLetters);
+    await checkListName(context.db, name, existing ? String(existing.TableName) : undefined);
+  },
+  async insert(context, values) {
+    const name = String(values.TypeName);
+    const tableName = await freeTableName(context.db, tableNameOf(name));
+    await context.db.insertInto('type_lists').values({ TableName: tableName, FormattedTableName: name, IsDynamic: true }).execute();
+    return tableName;
+  },
+  async change(context, key, values) {
+    await context.db.updateTable('type_lists').set({ FormattedTableName: String(values.TypeName) }).where('TableName', '=', String(key)).execute();
+  },
+  async remove(context, key, existing) {
+    if (!existing.IsDynamic) throw badRequest(T.staticDelete);
+    const users = await sectionsUsingList(context.db, String(key));
+    if (users.length) throw badRequest(T.inUse(String(existing.FormattedTableName), users));
+    await context.db.deleteFrom('type_lists').where('TableName', '=', String(key)).execute();
+  },
+});

@@ -1,4 +1,4 @@
-import type { FieldList } from '../../shared/sections.js';
+import { normalizeSectionDefinition, type FieldList } from '../../shared/sections.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import type { Database } from '../db/database.js';
 import { ValidationError, type ModelState } from '../http/errors.js';
@@ -31,8 +31,9 @@ function checkFields(list: FieldList, path: string, errors: ModelState, listUses
 
 /**
  * Reads a section template's definition text (spec 002 §3): valid JSON, the shape of schemas/sectionDefinition.json
- * (unknown keys dropped), unique field names per level, and lists that exist. Throws 400 with ModelState keyed
- * under `Template`; answers the cleaned definition.
+ * (unknown keys dropped), unique field names per level, and lists that exist. Flags may come in the XML attribute
+ * form (`"@required": "true"`) or as JSON booleans; they are normalised to JSON booleans before validation, so one
+ * form is stored. Throws 400 with ModelState keyed under `Template`; answers the cleaned definition.
  */
 export async function readSectionDefinition(db: Database, text: string): Promise<FieldList> {
   let definition: unknown;
@@ -41,6 +42,7 @@ export async function readSectionDefinition(db: Database, text: string): Promise
   } catch {
     throw ValidationError.field('Template', T.templateNotJson);
   }
+  definition = normalizeSectionDefinition(definition);
   const schemaErrors = validateAgainst('sectionDefinition.json', definition);
   if (schemaErrors) throw new ValidationError(underTemplate(schemaErrors), T.missingInputs);
 

@@ -8,12 +8,15 @@ import { ModelStateBuilder, notFound } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { readSectionDefinition } from './sectionDefinition.js';
 import { checkXslt, xsltValue } from './xml.js';
+import { defineStore } from '../resources/store.js';
+import type { SectionRoi } from '../../schemas/types.js';
 import type { SectionTemplate as ApiSectionTemplate } from '../../shared/api/configuration.js';
+import type { WithDates } from '../../shared/api/records.js';
 
 const T = ConfigurationTexts.sections;
 const P = Permissions.Sections;
 
-export type SectionTemplate = ApiSectionTemplate<Date>;
+export type SectionTemplate = WithDates<ApiSectionTemplate, 'CreatedDate'>;
 
 const sectionResponse = {
   type: 'object',
@@ -29,11 +32,6 @@ const sectionResponse = {
   },
 } as const;
 
-interface SaveBody {
-  SectionName: string;
-  Template: string;
-  ROITemplate?: string | null;
-}
 
 /** Section template versions, by name then version; each row knows the latest version of its name. */
 export async function loadSections(db: Database, id?: number): Promise<SectionTemplate[]> {
@@ -54,77 +52,67 @@ async function findSection(db: Database, id: number): Promise<SectionTemplate> {
   return section;
 }
 
-/** Section templates (/sections, spec 002 §2.4): versioned definitions of the forms that make up item templates. */
+/**
+ * Section templates (/sections, spec 002 §2.4), the `sections` declaration's store: versioned definitions of the
+ * forms that make up item templates. Saving under an existing name (any letter case) makes its next version.
+ */
+export const sectionsStore = defineStore({
+  responses: { list: { type: 'array', items: sectionResponse }, write: sectionResponse },
+  summaries: {
+    list: 'Every version of every section template (Template as JSON text)',
+    create:
+      'Save a section template; under an existing name (case-insensitive) it becomes the next version. ' +
+      'Without ROITemplate a new version keeps the report XSLT of the latest one.',
+  },
+  list: (context) => loadSections(context.db),
+  async validate(context, values, _existing, errors) {
+    // The definition's own messages come first and alone, as they did when it was the only check.
+    await readSectionDefinition(context.db, String(values.Template));
+    checkXslt(errors, 'ROITemplate', values.ROITemplate as string | null | undefined);
+  },
+  async insert(context, values) {
+    const definition = await readSectionDefinition(context.db, String(values.Template));
+    const name = String(values.SectionName);
+    const latest = await context.db
+      .selectFrom('sections')
+      .select(['SectionName', 'Version', 'ROITemplate'])
+      .where((eb) => eb(eb.fn('lower', ['SectionName']), '=', name.toLowerCase()))
+      .orderBy('Version', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
+    const { Id } = await context.db
+      .insertInto('sections')
+      .values({
+        SectionName: latest?.SectionName ?? name,
+        Version: (latest?.Version ?? 0) + 1,
+        Enabled: true,
+        Template: JSON.stringify(definition),
+        ROITemplate: values.ROITemplate === undefined ? (latest?.ROITemplate ?? null) : xsltValue(values.ROITemplate as string | null),
+      })
+      .returning('Id')
+      .executeTakeFirstOrThrow();
+    return Id;
+  },
+  answer: (context, _action, key) => findSection(context.db, Number(key)),
+});
+
+/** The versions of a section template (`section-versions`): disabling or re-enabling one version toggles Enabled. */
+export const sectionVersionsStore = defineStore({
+  responses: { record: sectionResponse },
+  audit: { entity: 'sections', action: (_action, existing) => (existing?.Enabled ? 'disable' : 'enable') },
+  summaries: { delete: 'Disable or re-enable one version of a section template (toggles Enabled); answers the version' },
+  read: (context, key) => findSection(context.db, Number(key)),
+  async remove(context, key, existing) {
+    await context.db.updateTable('sections').set({ Enabled: !existing.Enabled }).where('Id', '=', Number(key)).execute();
+  },
+});
+
+/** The report template of a section version: the one section call that is not CRUD. */
 export const sectionTemplatesArea: ApiArea = {
   name: 'section-templates',
   routes: [
-    route({
-      method: 'GET',
-      url: '/api/sections',
-      // The item template screens pick sections from this list, so their add permissions may read it too.
-      access: anyOf(P.VIEW_SECTION_TEMPLATES, Permissions.ItemTypes.CREATE_ITEM_TYPES, Permissions.ItemTypes.ADD_SECTION_TO_ITEM_TYPE),
-      summary: 'Every version of every section template (Template as JSON text)',
-      schema: { response: { 200: { type: 'array', items: sectionResponse } } },
-      async handler(request) {
-        return loadSections(request.server.db);
-      },
-    }),
-    route<{ Body: SaveBody }>({
-      method: 'POST',
-      url: '/api/sections',
-      access: anyOf(P.CREATE_SECTION_TEMPLATES),
-      summary:
-        'Save a section template; under an existing name (case-insensitive) it becomes the next version. ' +
-        'Without ROITemplate a new version keeps the report XSLT of the latest one.',
-      schema: { body: { $ref: 'sectionTemplate.json' }, response: { 200: sectionResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const body = request.body;
-        const definition = await readSectionDefinition(db, body.Template);
-        const errors = new ModelStateBuilder();
-        checkXslt(errors, 'ROITemplate', body.ROITemplate);
-        errors.throwIfInvalid();
-        const name = body.SectionName.trim();
-        const id = await db.transaction().execute(async (trx) => {
-          const latest = await trx
-            .selectFrom('sections')
-            .select(['SectionName', 'Version', 'ROITemplate'])
-            .where((eb) => eb(eb.fn('lower', ['SectionName']), '=', name.toLowerCase()))
-            .orderBy('Version', 'desc')
-            .limit(1)
-            .forUpdate()
-            .executeTakeFirst();
-          const values = {
-            SectionName: latest?.SectionName ?? name,
-            Version: (latest?.Version ?? 0) + 1,
-            Enabled: true,
-            Template: JSON.stringify(definition),
-            ROITemplate: body.ROITemplate === undefined ? (latest?.ROITemplate ?? null) : xsltValue(body.ROITemplate),
-          };
-          const { Id } = await trx.insertInto('sections').values(values).returning('Id').executeTakeFirstOrThrow();
-          await audit(trx, { userId: authOf(request).userId, entity: 'sections', entityId: Id, action: 'create', changes: { SectionName: values.SectionName, Version: values.Version } });
-          return Id;
-        });
-        return findSection(db, id);
-      },
-    }),
-    route<{ Params: { id: number } }>({
-      method: 'DELETE',
-      url: '/api/sections/:id',
-      access: anyOf(P.DELETE_SECTION_TEMPLATES),
-      summary: 'Disable or re-enable one version of a section template (toggles Enabled); answers the version',
-      schema: { params: idParams, response: { 200: sectionResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const section = await findSection(db, request.params.id);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('sections').set({ Enabled: !section.Enabled }).where('Id', '=', section.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'sections', entityId: section.Id, action: section.Enabled ? 'disable' : 'enable' });
-        });
-        return { ...section, Enabled: !section.Enabled };
-      },
-    }),
-    route<{ Params: { id: number }; Body: { ROITemplate: string | null } }>({
+    route<{ Params: { id: number }; Body: SectionRoi }>({
       method: 'PUT',
       url: '/api/sections/:id/roi',
       access: anyOf(P.ADMIN_SECTION_TEMPLATES),

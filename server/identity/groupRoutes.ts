@@ -1,3 +1,4 @@
+import type { GroupRole, GroupTags } from '../../schemas/types.js';
 import { CATEGORY_LABELS, PERMISSION_CATALOGUE, Permissions, Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit.js';
@@ -16,12 +17,12 @@ import {
   systemAdministratorRoleId,
 } from './groups.js';
 import { categoriesResponse, groupResponse, idNameList } from './responses.js';
+import { defineStore } from '../resources/store.js';
+import type { ApiRecord } from '../../resources/declaration.js';
 
 const P = Permissions.Groups;
 const T = Texts.identity.groups;
-const viewRolesOrGroups = anyOf(Permissions.Roles.VIEW_ROLES, P.VIEW_GROUPS);
 type IdParams = { Params: { id: number } };
-type GroupBody = { Id?: number; Name: string; Description?: string | null };
 
 const roleParams = {
   type: 'object',
@@ -29,107 +30,74 @@ const roleParams = {
   required: ['id', 'roleId'],
 } as const;
 
-const description = (value: string | null | undefined) => value?.trim() || null;
+const groupValues = (values: ApiRecord) => ({ Name: String(values.Name), Description: (values.Description as string | null | undefined) || null });
 
-/** Roles, role categories, groups (with their roles and tags) and tags (/identity/roles, /identity/groups). */
+/** The roles of each category, in catalogue order (General first): the singleton `categories` declaration's store. */
+export const categoriesStore = defineStore({
+  responses: { record: categoriesResponse },
+  summaries: { one: 'Role names by category, in catalogue order (General first)' },
+  async read() {
+    const categories: Record<string, string[]> = {};
+    for (const entry of PERMISSION_CATALOGUE) (categories[CATEGORY_LABELS[entry.category]] ??= []).push(entry.name);
+    return categories;
+  },
+});
+
+/** The tags of groups (read only; a group's tags are set through its named call): the `tags` declaration's store. */
+export const tagsStore = defineStore({
+  responses: { list: idNameList },
+  summaries: { list: 'All tags sorted by name' },
+  list: (context) => context.db.selectFrom('tags').select(['Id', 'Name']).orderBy('Name').execute(),
+});
+
+/** Read-only roles (/identity/roles): the `roles` declaration's store. */
+export const rolesStore = defineStore({
+  responses: { list: idNameList },
+  summaries: { list: 'All roles (permissions) sorted by name' },
+  list: (context) => context.db.selectFrom('roles').select(['Id', 'Name']).orderBy('Name').execute(),
+});
+
+/**
+ * Groups (/identity/groups), the `groups` declaration's store: unique names in any letter case; a group holding
+ * System Administrator is changed only by a system administrator, and the last such group keeps it; a group with
+ * users is not deleted.
+ */
+export const groupsStore = defineStore({
+  responses: { record: groupResponse, list: { type: 'array', items: groupResponse } },
+  summaries: {
+    list: 'All groups sorted by name, with role ids and tags',
+    create: 'Create a group (unique name); answers the group',
+    update: 'Rename a group or change its description; answers the group',
+    delete: 'Delete a group; refused while users are in it; answers the deleted group',
+  },
+  list: (context) => loadGroups(context.db),
+  async read(context, key, purpose) {
+    const group = await loadGroup(context.db, Number(key));
+    if (purpose !== 'read') await assertMayChangeGroup(context.db, context.auth, group.Id);
+    return group;
+  },
+  async validate(context, values, existing) {
+    if (existing && values.Id !== undefined && values.Id !== existing.Id) throw badRequest(T.idMismatch);
+    await assertNameFree(context.db, String(values.Name), existing ? Number(existing.Id) : undefined);
+  },
+  async insert(context, values) {
+    const { Id } = await context.db.insertInto('groups').values(groupValues(values)).returning('Id').executeTakeFirstOrThrow();
+    return Id;
+  },
+  async change(context, key, values) {
+    await context.db.updateTable('groups').set(groupValues(values)).where('Id', '=', Number(key)).execute();
+  },
+  async remove(context, key, existing) {
+    const members = await memberCount(context.db, Number(key));
+    if (members > 0) throw badRequest(T.stillHasUsers(String(existing.Name), members));
+    await assertNotLastAdminGroup(context.db, Number(key));
+    await context.db.deleteFrom('groups').where('Id', '=', Number(key)).execute();
+  },
+});
+
+/** The named group calls that are not CRUD: role grants and tags. */
 export const groupRoutes: readonly RouteSpec<never>[] = [
-  route({
-    method: 'GET',
-    url: '/api/identity/roles',
-    access: viewRolesOrGroups,
-    summary: 'All roles (permissions) sorted by name',
-    schema: { response: { 200: idNameList } },
-    async handler(request) {
-      return request.server.db.selectFrom('roles').select(['Id', 'Name']).orderBy('Name').execute();
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/api/identity/categories',
-    access: viewRolesOrGroups,
-    summary: 'Role names by category, in catalogue order (General first)',
-    schema: { response: { 200: categoriesResponse } },
-    async handler() {
-      const categories: Record<string, string[]> = {};
-      for (const entry of PERMISSION_CATALOGUE) (categories[CATEGORY_LABELS[entry.category]] ??= []).push(entry.name);
-      return categories;
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/api/identity/groups',
-    access: anyOf(P.VIEW_GROUPS),
-    summary: 'All groups sorted by name, with role ids and tags',
-    schema: { response: { 200: { type: 'array', items: groupResponse } } },
-    async handler(request) {
-      return loadGroups(request.server.db);
-    },
-  }),
-  route<{ Body: GroupBody }>({
-    method: 'POST',
-    url: '/api/identity/groups',
-    access: anyOf(P.CREATE_GROUP),
-    summary: 'Create a group (unique name); answers the group',
-    schema: { body: { $ref: 'group.json' }, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const name = request.body.Name.trim();
-      await assertNameFree(db, name);
-      const id = await db.transaction().execute(async (trx) => {
-        const values = { Name: name, Description: description(request.body.Description) };
-        const { Id } = await trx.insertInto('groups').values(values).returning('Id').executeTakeFirstOrThrow();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: Id, action: 'create', changes: values });
-        return Id;
-      });
-      return loadGroup(db, id);
-    },
-  }),
-  route<IdParams & { Body: GroupBody }>({
-    method: 'PATCH',
-    url: '/api/identity/groups/:id',
-    access: anyOf(P.EDIT_GROUP),
-    summary: 'Rename a group or change its description; answers the group',
-    schema: { params: idParams, body: { $ref: 'group.json' }, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const { id } = request.params;
-      if (request.body.Id !== undefined && request.body.Id !== id) throw badRequest(T.idMismatch);
-      await loadGroup(db, id);
-      await assertMayChangeGroup(db, auth, id);
-      const name = request.body.Name.trim();
-      await assertNameFree(db, name, id);
-      await db.transaction().execute(async (trx) => {
-        const values = { Name: name, Description: description(request.body.Description) };
-        await trx.updateTable('groups').set(values).where('Id', '=', id).execute();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'update', changes: values });
-      });
-      return loadGroup(db, id);
-    },
-  }),
-  route<IdParams>({
-    method: 'DELETE',
-    url: '/api/identity/groups/:id',
-    access: anyOf(P.DELETE_GROUP),
-    summary: 'Delete a group; refused while users are in it; answers the deleted group',
-    schema: { params: idParams, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const group = await loadGroup(db, request.params.id);
-      await assertMayChangeGroup(db, auth, group.Id);
-      const members = await memberCount(db, group.Id);
-      if (members > 0) throw badRequest(T.stillHasUsers(group.Name, members));
-      await assertNotLastAdminGroup(db, group.Id);
-      await db.transaction().execute(async (trx) => {
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: group.Id, action: 'delete', changes: group });
-        await trx.deleteFrom('groups').where('Id', '=', group.Id).execute();
-      });
-      return group;
-    },
-  }),
-  route<IdParams & { Body: { Id?: number; Name?: string } }>({
+  route<IdParams & { Body: GroupRole }>({
     method: 'POST',
     url: '/api/identity/groups/:id/roles',
     access: anyOf(P.EDIT_GROUP),
@@ -172,7 +140,7 @@ export const groupRoutes: readonly RouteSpec<never>[] = [
       return loadGroup(db, id);
     },
   }),
-  route<IdParams & { Body: { Id?: number | null; Name: string }[] }>({
+  route<IdParams & { Body: GroupTags }>({
     method: 'PUT',
     url: '/api/identity/groups/:id/tags/',
     access: anyOf(P.EDIT_GROUP),
@@ -193,16 +161,6 @@ export const groupRoutes: readonly RouteSpec<never>[] = [
         await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'set-tags', changes: { Tags: tags } });
       });
       return loadGroup(db, id);
-    },
-  }),
-  route({
-    method: 'GET',
-    url: '/api/identity/tags',
-    access: anyOf(P.VIEW_GROUPS),
-    summary: 'All tags sorted by name',
-    schema: { response: { 200: idNameList } },
-    async handler(request) {
-      return request.server.db.selectFrom('tags').select(['Id', 'Name']).orderBy('Name').execute();
     },
   }),
 ];

@@ -1,11 +1,7 @@
+import type { UserLock } from '../../schemas/types.js';
 import { Limits } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ValidationError } from '../http/errors.js';
-
-export interface LockRequest {
-  LockUntil?: string | null;
-  LockForever?: boolean;
-}
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})/;
 
@@ -18,7 +14,7 @@ export const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
  * instant keeps its day — and the account stays deactivated through the end of that day (UTC). A day before today
  * is refused with the field's ModelState.
  */
-export function lockoutEnd(request: LockRequest, now: Date): Date {
+export function lockoutEnd(request: UserLock, now: Date): Date {
   const text = request.LockUntil?.trim();
   if (request.LockForever || !text) {
     const end = new Date(now);

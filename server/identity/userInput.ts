@@ -1,78 +1,17 @@
+import type { User } from '../../schemas/types.js';
+import type { Writable } from '../../shared/api/records.js';
+import { ruleFailures } from '../../shared/schemaValidation.js';
 import { Texts } from '../../shared/texts/index.js';
+import { UsPhone } from '../../shared/validationMessages.js';
 import type { Database } from '../db/database.js';
 import { ModelStateBuilder } from '../http/errors.js';
 
-/** The sub-lists of a user as the API sends them (schemas/user.json `$defs`). */
-export interface EmailInput {
-  Id?: number | null;
-  Address: string;
-  EmailType_Id?: number | null;
-  IsPrimary?: boolean;
-}
-export interface PhoneInput {
-  Id?: number | null;
-  Number: string;
-  PhoneNumberType_Id?: number | null;
-  IsPrimary?: boolean;
-}
-export interface AddressInput {
-  Id?: number | null;
-  AddressType_Id?: number | null;
-  Line1?: string | null;
-  Line2?: string | null;
-  City: string;
-  RegionType_Id?: number | null;
-  PostalCode: string;
-  IsPrimary?: boolean;
-}
-export interface CredentialInput {
-  Id?: number | null;
-  CredentialType_Id: number;
-  License: string;
-  RegionType_Id: number;
-  Expiration: string;
-}
-export interface ClearanceInput {
-  Id?: number | null;
-  ClearanceType_Id: number;
-  LastInvestigation: string;
-  OrgCode: string;
-}
-
 /**
- * Changes to a user: every field optional (absent means "leave as it is"), except that a sent sub-list replaces
- * the stored one. The admin body (schemas/user.json) and the own-account body (schemas/account.json) both map to it.
+ * Changes to a user: every writable field of schemas/user.json optional (absent means "leave as it is"), except that
+ * a sent sub-list replaces the stored one; never the username. The admin body (schemas/user.json) and the
+ * own-account body (schemas/account.json) both map to it.
  */
-export interface UserChanges {
-  FirstName?: string;
-  MiddleName?: string | null;
-  LastName?: string;
-  Org_Id?: number;
-  WorkStatusType_Id?: number | null;
-  EmploymentStatusType_Id?: number | null;
-  GeoRegionType_Id?: number | null;
-  Manager_Id?: number | null;
-  Title?: string | null;
-  PINumber?: string | null;
-  CredNumber?: string | null;
-  Notes?: string | null;
-  ContractTypeIds?: number[];
-  GroupIds?: number[];
-  Emails?: EmailInput[];
-  PhoneNumbers?: PhoneInput[];
-  Addresses?: AddressInput[];
-  Credentials?: CredentialInput[];
-  Clearances?: ClearanceInput[];
-}
-
-/** The admin body: a user record (schemas/user.json; userCreate.json adds the username). */
-export interface UserBody extends UserChanges {
-  UserName?: string;
-  FirstName: string;
-  LastName: string;
-  Org_Id: number;
-  Emails: EmailInput[];
-}
+export type UserChanges = Partial<Omit<Writable<User>, 'UserName'>>;
 
 const trimmed = (value: string | null | undefined): string | null | undefined =>
   typeof value === 'string' ? value.trim() || null : value;
@@ -84,8 +23,8 @@ function withOnePrimary<T extends { IsPrimary?: boolean }>(entries: readonly T[]
 }
 
 /**
- * Tidies a body before it is checked and stored: trims text, drops emails without an address, and settles which
- * email, phone and address is primary.
+ * Tidies a body before it is checked and stored: trims text, drops emails without an address, writes US phone
+ * numbers as 555-123-4567, and settles which email, phone and address is primary.
  */
 export function normalizeChanges<T extends UserChanges>(body: T): T {
   const out: UserChanges = { ...body };
@@ -98,7 +37,9 @@ export function normalizeChanges<T extends UserChanges>(body: T): T {
       out.Emails.map((e) => ({ ...e, Address: (e.Address ?? '').trim() })).filter((e) => e.Address !== ''),
     );
   }
-  if (out.PhoneNumbers) out.PhoneNumbers = withOnePrimary(out.PhoneNumbers.map((p) => ({ ...p, Number: p.Number.trim() })));
+  if (out.PhoneNumbers) {
+    out.PhoneNumbers = withOnePrimary(out.PhoneNumbers.map((p) => ({ ...p, Number: UsPhone.format(p.Number) ?? p.Number.trim() })));
+  }
   if (out.Addresses) {
     out.Addresses = withOnePrimary(
       out.Addresses.map((a) => ({ ...a, Line1: trimmed(a.Line1), Line2: trimmed(a.Line2), City: a.City.trim(), PostalCode: a.PostalCode.trim() })),
@@ -149,24 +90,27 @@ function lookupRefs(changes: UserChanges): LookupRef[] {
 }
 
 export interface CheckOptions {
+  /** The schema of the body the changes came from, whose rule keywords they must keep. */
+  schema: 'user.json' | 'account.json';
   /** The user being changed (null when creating): a user cannot be their own manager. */
   userId: number | null;
   /** Orgs the caller may assign; null means any. */
   allowedOrgIds: ReadonlySet<number> | null;
+  /** The server's day (UTC), against which the schema's `x-notFuture` dates are checked. */
   today: string;
 }
 
 /**
- * The rules JSON Schema cannot express: at least one email once empty ones are dropped, no future last
- * investigation, and every referenced id (lookup items, org, manager, groups) existing. Collects everything into
- * one ModelState; throws when any rule fails.
+ * The rules of the user record beyond the schema's plain keywords, into one ModelState (throws when any fails): the
+ * schema's rule keywords on the tidied changes (shared/schemaValidation.ts `ruleFailures`: at least one email once
+ * blank ones are dropped, US phone numbers, no future last investigation on the server's day), and what only the
+ * database knows: every referenced id (lookup items, org within the caller's scope, manager, groups) exists.
  */
 export async function checkChanges(db: Database, changes: UserChanges, options: CheckOptions): Promise<void> {
   const errors = new ModelStateBuilder();
-  if (changes.Emails && changes.Emails.length === 0) errors.add('Emails', Texts.identity.users.needsEmail);
-  changes.Clearances?.forEach((c, i) => {
-    if (c.LastInvestigation > options.today) errors.add(`Clearances[${i}].LastInvestigation`, Texts.identity.users.lastInvestigationInFuture);
-  });
+  for (const [field, messages] of Object.entries(ruleFailures(options.schema, changes, options.today))) {
+    for (const message of messages) errors.add(field, message);
+  }
 
   const refs = lookupRefs(changes);
   const ids = [...new Set(refs.map((r) => r.id as number))];

@@ -1,7 +1,9 @@
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely';
 import type { UsersPage, UsersQuery } from '../../shared/api/identity.js';
+import type { WithDates } from '../../shared/api/records.js';
 import { Limits } from '../../shared/constants.js';
 import type { Database } from '../db/database.js';
+import { boundedCount } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import type { OrgScope } from '../orgs/scope.js';
 
@@ -50,22 +52,6 @@ function filteredUsers(db: Database, scope: OrgScope, query: UsersQuery, now: Da
 }
 
 /**
- * How many users match, for the page count: exact up to USER_COUNT_BOUND (a LIMITed count, cheap at any table
- * size), beyond that PostgreSQL's row estimate for the same query — never a count(*) over a huge table.
- */
-async function countMatches(db: Database, base: Base): Promise<{ total: number; exact: boolean }> {
-  const bound = Limits.USER_COUNT_BOUND;
-  const limited = base.select('u.Id').limit(bound + 1).as('limited');
-  const { n } = await db.selectFrom(limited).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
-  const counted = Number(n);
-  if (counted <= bound) return { total: counted, exact: true };
-  const [plan] = await base.select('u.Id').explain('json');
-  const json = plan['QUERY PLAN'];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
-}
-
-/**
  * One page of the users table: one query for the page (org and work status joined in), one for the groups of
  * the page's users, and a bounded count.
  */
@@ -74,7 +60,7 @@ export async function searchUsers(
   scope: OrgScope,
   query: UsersQuery,
   now: Date,
-): Promise<UsersPage<Date>> {
+): Promise<WithDates<UsersPage, 'LockoutEndDateUtc'>> {
   const empty = { users: [], pageCount: 0, total: 0, totalIsExact: true };
   if (!scope.all && scope.ids.size === 0) return empty;
   const base = filteredUsers(db, scope, query, now);
@@ -96,7 +82,7 @@ export async function searchUsers(
       ? db.selectFrom('user_groups as ug').innerJoin('groups as g', 'g.Id', 'ug.Group_Id')
         .select(['ug.User_Id', 'g.Id', 'g.Name']).where('ug.User_Id', 'in', ids).orderBy('g.Name').execute()
       : Promise.resolve([]),
-    countMatches(db, base),
+    boundedCount(db, base.select('u.Id'), Limits.COUNT_BOUND),
   ]);
 
   const users = rows.map(({ OrgName, OrgCode, WorkStatusShort, WorkStatusDescription, ...row }) => ({

@@ -1,7 +1,8 @@
-import type { UserRecord as UserRecordOf } from '../../shared/api/identity.js';
+import type { UserRecord as ApiUserRecord } from '../../shared/api/identity.js';
+import type { WithDates } from '../../shared/api/records.js';
 import type { Database } from '../db/database.js';
 
-export type UserRecord = UserRecordOf<Date>;
+export type UserRecord = WithDates<ApiUserRecord, 'LockoutEndDateUtc'>;
 
 /** Loads one user with every sub-list: one query for the row, one per sub-list (never per element). */
 export async function loadUserRecord(db: Database, userId: number): Promise<UserRecord | null> {
@@ -61,7 +62,8 @@ export async function loadUserRecord(db: Database, userId: number): Promise<User
     Emails: emails,
     PhoneNumbers: phones,
     Addresses: addresses,
-    Credentials: credentials,
-    Clearances: clearances,
+    // Expiration and LastInvestigation are NOT NULL date columns, which Kysely's DateOnly reads as string | null.
+    Credentials: credentials as UserRecord['Credentials'],
+    Clearances: clearances as UserRecord['Clearances'],
   };
 }

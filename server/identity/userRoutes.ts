@@ -1,4 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import type { User, UserLock } from '../../schemas/types.js';
+import type { Writable } from '../../shared/api/records.js';
 import type { UsersQuery } from '../../shared/api/identity.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -9,33 +11,126 @@ import { anyObject, anyOf, idParams, route, type RouteSpec } from '../http/route
 import { orgScopeOf } from '../orgs/scope.js';
 import { mailContext } from '../recovery/mailContext.js';
 import { resendWithDeactivation, sendConfirmation } from '../recovery/confirmation.js';
-import { lockoutEnd, utcDay, type LockRequest } from './lockout.js';
+import { lockoutEnd, utcDay } from './lockout.js';
 import { lockResponse, usersPageResponse } from './responses.js';
 import { assertMayAssignGroups, assignableOrgIds, managedUser, visibleUser, type ManagedUser } from './userAccess.js';
-import { checkChanges, normalizeChanges, type UserBody, type UserChanges } from './userInput.js';
+import { checkChanges, normalizeChanges, type UserChanges } from './userInput.js';
 import { searchUsers } from './userList.js';
-import { loadUserRecord } from './userRecord.js';
+import { loadUserRecord, type UserRecord } from './userRecord.js';
+import type { Database } from '../db/database.js';
+import { defineStore } from '../resources/store.js';
+import type { ApiRecord } from '../../resources/declaration.js';
 import { writeUserChanges } from './userStore.js';
 
 const P = Permissions.Users;
 const T = Texts.identity.users;
 type IdParams = { Params: { id: number } };
 
-async function record(request: FastifyRequest, userId: number) {
-  const found = await loadUserRecord(request.server.db, userId);
+async function record(db: Database, userId: number) {
+  const found = await loadUserRecord(db, userId);
   if (!found) throw notFound(T.notFound);
   return found;
 }
 
-/** Normalizes and checks an admin user body; answers the changes to store (the username never among them). */
-async function checkedChanges(request: FastifyRequest, body: UserBody, userId: number | null): Promise<UserChanges> {
-  const { db, services } = request.server;
-  const auth = authOf(request);
-  const { UserName: _userName, ...changes } = normalizeChanges(body);
-  await assertMayAssignGroups(db, auth, changes.GroupIds);
-  await checkChanges(db, changes, { userId, allowedOrgIds: await assignableOrgIds(db, auth), today: utcDay(services.now()) });
+/** An admin user body as stored: normalized, the username never among the changes. */
+function changesOf(values: ApiRecord): UserChanges {
+  const { UserName: _userName, ...changes } = normalizeChanges(values as unknown as Writable<User>);
   return changes;
 }
+
+async function assertUserNameFree(db: Database, userName: string): Promise<void> {
+  const taken = await db
+    .selectFrom('users')
+    .select('Id')
+    .where((eb) => eb(eb.fn('lower', ['UserName']), '=', userName.toLowerCase()))
+    .executeTakeFirst();
+  if (taken) throw ValidationError.field('UserName', T.userNameTaken);
+}
+
+/**
+ * Users (/identity/users), the `users` declaration's store. A caller sees the users of its org scope and changes
+ * only users it manages (never its own account's deletion); groups and orgs it may not hand out are refused. A new
+ * user has no password yet: a confirmation e-mail, sent once the user is stored, lets them choose one. Users that
+ * authored history (cases, messages, expenses, invoices) are not deleted, only deactivated.
+ */
+export const usersStore = defineStore({
+  responses: { record: anyObject, list: usersPageResponse, write: anyObject },
+  summaries: {
+    list: 'One page of users (paging body); default sort first name then last name; answers users and pageCount',
+    one: 'One user with groups, contract types, emails, phones, addresses, credentials and clearances',
+    create: 'Create a user (no password yet; a confirmation e-mail lets them choose one); answers the user',
+    update: 'Update a user; sent sub-lists replace the stored ones; UserName cannot change; answers the user',
+    delete: 'Delete a user; refused for oneself and for users that cases, items, messages or invoices refer to',
+  },
+  async list(context, query) {
+    return searchUsers(context.db, await orgScopeOf(context.db, context.auth), query as unknown as UsersQuery, context.now);
+  },
+  async read(context, key, purpose) {
+    const id = Number(key);
+    if (purpose === 'read') await visibleUser(context.db, context.auth, id);
+    else {
+      const user = await managedUser(context.db, context.auth, id);
+      if (purpose === 'delete' && user.Id === context.auth.userId) throw badRequest(T.cannotDeleteSelf);
+    }
+    return record(context.db, id);
+  },
+  async validate(context, values, existing) {
+    const { db, auth } = context;
+    if (!existing) await assertUserNameFree(db, String(values.UserName ?? '').trim());
+    const changes = changesOf(values);
+    await assertMayAssignGroups(db, auth, changes.GroupIds);
+    await checkChanges(db, changes, {
+      schema: 'user.json',
+      userId: existing ? Number(existing.Id) : null,
+      allowedOrgIds: await assignableOrgIds(db, auth),
+      today: utcDay(context.now),
+    });
+  },
+  async insert(context, values) {
+    const changes = changesOf(values);
+    const { Id } = await context.db
+      .insertInto('users')
+      .values({
+        UserName: String(values.UserName).trim(),
+        PasswordHash: null,
+        EmailConfirmed: false,
+        FirstName: changes.FirstName as string,
+        LastName: changes.LastName as string,
+        PasswordChangedDate: context.now,
+        CreatedDate: context.now,
+        UpdatedDate: context.now,
+      })
+      .returning('Id')
+      .executeTakeFirstOrThrow()
+      .catch((error: { code?: string }) => {
+        // Two administrators creating the same username at once: the unique index decides.
+        throw error.code === '23505' ? ValidationError.field('UserName', T.userNameTaken) : error;
+      });
+    await writeUserChanges(context.db, Id, changes, context.now);
+    return Id;
+  },
+  async change(context, key, values) {
+    await writeUserChanges(context.db, Number(key), changesOf(values), context.now);
+  },
+  async remove(context, key, existing) {
+    await context.db
+      .deleteFrom('users')
+      .where('Id', '=', Number(key))
+      .execute()
+      .catch((error: { code?: string }) => {
+        // Authored history (messages, expenses, issue codes, invoices) keeps its author: such users are deactivated.
+        throw error.code === '23503' ? badRequest(T.stillReferenced(`${String(existing.FirstName)} ${String(existing.LastName)}`)) : error;
+      });
+  },
+  async answer(context, action, key, existing) {
+    if (action !== 'delete') return record(context.db, Number(key));
+    const { Id, FirstName, LastName } = existing as { Id: number; FirstName: string; LastName: string };
+    return { Id, FirstName, LastName, Message: T.deleted(FirstName, LastName) };
+  },
+  async afterCommit(context, action, created) {
+    if (action === 'create') await sendConfirmation(mailContext(context.request), created as unknown as UserRecord);
+  },
+});
 
 /**
  * A route that deactivates a user the caller manages (never the caller) until LockUntil or forever, and ends the
@@ -46,8 +141,8 @@ function deactivationRoute(spec: {
   url: string;
   summary: string;
   deactivate: (request: FastifyRequest, user: ManagedUser, end: Date, actorId: number) => Promise<void>;
-}): RouteSpec<IdParams & { Body: LockRequest }> {
-  return route<IdParams & { Body: LockRequest }>({
+}): RouteSpec<IdParams & { Body: UserLock }> {
+  return route<IdParams & { Body: UserLock }>({
     method: spec.method,
     url: spec.url,
     access: anyOf(P.EDIT_USERS),
@@ -66,122 +161,8 @@ function deactivationRoute(spec: {
   });
 }
 
-async function assertUserNameFree(request: FastifyRequest, userName: string): Promise<void> {
-  const taken = await request.server.db
-    .selectFrom('users')
-    .select('Id')
-    .where((eb) => eb(eb.fn('lower', ['UserName']), '=', userName.toLowerCase()))
-    .executeTakeFirst();
-  if (taken) throw ValidationError.field('UserName', T.userNameTaken);
-}
-
-/** Users administration (/identity/users). */
+/** The named user calls that are not CRUD: deactivate, reactivate and resend verification. */
 export const userRoutes: readonly RouteSpec<never>[] = [
-  route<{ Body: UsersQuery }>({
-    method: 'POST',
-    url: '/api/identity/users',
-    access: anyOf(P.VIEW_USERS),
-    summary: 'One page of users (paging body); default sort first name then last name; answers users and pageCount',
-    schema: { body: { $ref: 'usersQuery.json' }, response: { 200: usersPageResponse } },
-    async handler(request) {
-      const { db, services } = request.server;
-      return searchUsers(db, await orgScopeOf(db, authOf(request)), request.body, services.now());
-    },
-  }),
-  route<{ Body: UserBody }>({
-    method: 'POST',
-    url: '/api/identity/users/create',
-    access: anyOf(P.CREATE_USER),
-    summary: 'Create a user (no password yet; a confirmation e-mail lets them choose one); answers the user',
-    schema: { body: { $ref: 'userCreate.json' }, response: { 200: anyObject } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const now = services.now();
-      const userName = (request.body.UserName ?? '').trim();
-      await assertUserNameFree(request, userName);
-      const changes = await checkedChanges(request, request.body, null);
-      const id = await db.transaction().execute(async (trx) => {
-        const { Id } = await trx
-          .insertInto('users')
-          .values({
-            UserName: userName,
-            PasswordHash: null,
-            EmailConfirmed: false,
-            FirstName: changes.FirstName as string,
-            LastName: changes.LastName as string,
-            PasswordChangedDate: now,
-            CreatedDate: now,
-            UpdatedDate: now,
-          })
-          .returning('Id')
-          .executeTakeFirstOrThrow();
-        await writeUserChanges(trx, Id, changes, now);
-        await audit(trx, { userId: auth.userId, entity: 'users', entityId: Id, action: 'create', changes: { UserName: userName, ...changes } });
-        return Id;
-      }).catch((error: { code?: string }) => {
-        // Two administrators creating the same username at once: the unique index decides.
-        throw error.code === '23505' ? ValidationError.field('UserName', T.userNameTaken) : error;
-      });
-      const created = await record(request, id);
-      await sendConfirmation(mailContext(request), created);
-      return created;
-    },
-  }),
-  route<IdParams>({
-    method: 'GET',
-    url: '/api/identity/users/:id',
-    access: anyOf(P.VIEW_USERS),
-    summary: 'One user with groups, contract types, emails, phones, addresses, credentials and clearances',
-    schema: { params: idParams, response: { 200: anyObject } },
-    async handler(request) {
-      await visibleUser(request.server.db, authOf(request), request.params.id);
-      return record(request, request.params.id);
-    },
-  }),
-  route<IdParams & { Body: UserBody }>({
-    method: 'PATCH',
-    url: '/api/identity/users/:id',
-    access: anyOf(P.EDIT_USERS),
-    summary: 'Update a user; sent sub-lists replace the stored ones; UserName cannot change; answers the user',
-    schema: { params: idParams, body: { $ref: 'user.json' }, response: { 200: anyObject } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const { id } = request.params;
-      await managedUser(db, auth, id);
-      const changes = await checkedChanges(request, request.body, id);
-      await db.transaction().execute(async (trx) => {
-        await writeUserChanges(trx, id, changes, services.now());
-        await audit(trx, { userId: auth.userId, entity: 'users', entityId: id, action: 'update', changes });
-      });
-      return record(request, id);
-    },
-  }),
-  route<IdParams>({
-    method: 'DELETE',
-    url: '/api/identity/users/:id',
-    access: anyOf(P.DELETE_USERS),
-    summary: 'Delete a user; refused for oneself and for users that cases, items, messages or invoices refer to',
-    schema: { params: idParams, response: { 200: { type: 'object', properties: { Id: { type: 'integer' }, FirstName: { type: 'string' }, LastName: { type: 'string' }, Message: { type: 'string' } } } } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const user = await managedUser(db, auth, request.params.id);
-      if (user.Id === auth.userId) throw badRequest(T.cannotDeleteSelf);
-      try {
-        await db.transaction().execute(async (trx) => {
-          await audit(trx, { userId: auth.userId, entity: 'users', entityId: user.Id, action: 'delete', changes: { UserName: user.UserName } });
-          await trx.deleteFrom('users').where('Id', '=', user.Id).execute();
-        });
-      } catch (error) {
-        // Authored history (messages, expenses, issue codes, invoices) keeps its author: such users are deactivated.
-        if ((error as { code?: string }).code === '23503') throw badRequest(T.stillReferenced(`${user.FirstName} ${user.LastName}`));
-        throw error;
-      }
-      return { Id: user.Id, FirstName: user.FirstName, LastName: user.LastName, Message: T.deleted(user.FirstName, user.LastName) };
-    },
-  }),
   deactivationRoute({
     method: 'PUT',
     url: '/api/identity/users/:id/lock',

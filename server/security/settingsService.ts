@@ -1,12 +1,6 @@
+import type { SecuritySettings } from '../../shared/api/configuration.js';
 import { Timing } from '../../shared/constants.js';
 import type { Database } from '../db/database.js';
-import { audit } from '../audit.js';
-
-export interface SecuritySettings {
-  AutoLogoutTime: number | null;
-  EnablePasswordExpiration: boolean;
-  PasswordExpirationTime: number | null;
-}
 
 /** How long another API instance may serve a settings change late. */
 const CACHE_MS = 5000;
@@ -28,19 +22,9 @@ export class SecuritySettingsService {
     return row;
   }
 
-  async save(settings: SecuritySettings, userId: number): Promise<SecuritySettings> {
-    const row = await this.db.transaction().execute(async (trx) => {
-      const saved = await trx
-        .updateTable('security_settings')
-        .set({ ...settings, UpdatedDate: new Date(), UpdatedBy_Id: userId })
-        .where('Id', '=', 1)
-        .returning(['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'])
-        .executeTakeFirstOrThrow();
-      await audit(trx, { userId, entity: 'security_settings', entityId: 1, action: 'update', changes: settings });
-      return saved;
-    });
-    this.cached = { value: row, at: Date.now() };
-    return row;
+  /** Drops the cached settings (after a save): the next read sees the stored row. */
+  forget(): void {
+    this.cached = null;
   }
 
   /** Idle minutes before a session ends. */

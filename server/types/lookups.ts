@@ -1,18 +1,5 @@
+import type { LookupItem, LookupList } from '../../shared/api/configuration.js';
 import type { Database } from '../db/database.js';
-
-export interface LookupItem {
-  Id: number;
-  Short: string;
-  Description: string | null;
-  Hidden: boolean;
-}
-
-export interface LookupList {
-  TableName: string;
-  FormattedTableName: string;
-  IsDynamic: boolean;
-  Types: LookupItem[];
-}
 
 /** Every lookup list with its items (two queries, grouped here), lists by name and items by Short. */
 export async function loadLookupLists(db: Database, tableName?: string): Promise<LookupList[]> {

@@ -1,93 +1,48 @@
 /**
- * The configuration entities as the API answers them (spec 002 §3), shared by the server (which fills them with
- * `Date`s) and the client (which receives ISO strings): `D` is the type of a moment.
+ * The configuration entities as the API answers them (spec 002 §3) and the bodies it takes, from the types generated
+ * from their schemas (schemas/types.ts). Moments are ISO text; the server builds them as `Date`s (`WithDates`).
  */
+import type * as Schema from '../../schemas/types.js';
+import type { Complete, WithDefaults, Writable } from './records.js';
 
-export interface SectionTemplate<D = string> {
-  Id: number;
-  SectionName: string;
-  Version: number;
-  LatestVersion: number;
-  Enabled: boolean;
-  CreatedDate: D;
-  /** The definition as JSON text (spec 002 §7: Template serialised as text). */
-  Template: string;
-  ROITemplate: string | null;
-}
+/** A lookup list with its items (schemas/typeList.json; TypeName is what a create or rename sends). */
+export type LookupList = Complete<Omit<Schema.TypeList, 'TypeName'>>;
+
+/** An item of a lookup list (schemas/typeItem.json). */
+export type LookupItem = Complete<Schema.TypeItem>;
+
+/** The security settings (schemas/securitySettings.json). */
+export type SecuritySettings = Complete<Schema.SecuritySettings>;
+
+/** A section template version (schemas/sectionTemplate.json); Template is the definition as JSON text (spec 002 §7). */
+export type SectionTemplate = Complete<Schema.SectionTemplate>;
 
 /**
- * A section of an item template. `Id` is the section template's id (the same as `SectionId`): a section appears at
- * most once per item template, so it names the link in /api/item-types/{id}/sections/{sectionId} and in swaps.
+ * A section of an item template (schemas/itemTypeSection.json). `Id` is the section template's id (the same as
+ * `SectionId`): a section appears at most once per item template, so it names the link in
+ * /api/item-types/{id}/sections/{sectionId} and in swaps.
  */
-export interface ItemTypeSection {
-  Id: number;
-  SectionId: number;
-  SectionName: string;
-  Version: number;
-  Required: boolean;
-  DisplayOrder: number;
-}
+export type ItemTypeSection = Complete<Schema.ItemTypeSection>;
 
-export interface ItemTypeAsset<D = string> {
-  Id: number;
-  Name: string;
-  FileName: string;
-  CreatedDate: D;
-}
+/** A file of an item template (schemas/itemTypeAsset.json). */
+export type ItemTypeAsset = Complete<Schema.ItemTypeAsset>;
 
-export interface ItemType<D = string> {
-  Id: number;
-  Name: string;
-  Description: string | null;
-  Hidden: boolean;
-  Sections: ItemTypeSection[];
-  Assets: ItemTypeAsset<D>[];
-}
+/** An item template (schemas/itemType.json) with its sections and assets; the stored header may be null. */
+export type ItemType = Complete<Omit<Schema.ItemType, 'Description'>> & { Description: string | null };
 
-export interface CaseTemplateItemInput {
-  ItemType_Id: number;
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder?: number | null;
-}
+/** An item of a case template body, its defaults filled in by validation. */
+export type CaseTemplateItemInput = WithDefaults<NonNullable<Schema.CaseTemplate['ItemTypeIds']>[number], 'AutoAdd' | 'ShowInReport' | 'ShowTitle'>;
 
-export interface CaseTemplateBody {
-  Label: string;
-  ContractType_Id: number;
-  CaseType_Id?: number | null;
-  ROICoversheetTemplate?: string | null;
-  ROIStylesheet?: string | null;
-  ROIHeader?: string | null;
-  ROIFooter?: string | null;
-  ShowCoverPage?: boolean;
-  ItemTypeIds?: CaseTemplateItemInput[];
-}
+/** The body of a case template's create or update (schemas/caseTemplate.json). */
+export type CaseTemplateBody = Omit<Writable<Schema.CaseTemplate>, 'ItemTypeIds'> & { ItemTypeIds?: CaseTemplateItemInput[] };
 
-export interface CaseTemplateItem {
-  Id: number;
-  ItemType: { Id: number; Short: string; Description: string | null };
-  AutoAdd: boolean;
-  ShowInReport: boolean;
-  ShowTitle: boolean;
-  DisplayOrder: number;
-}
+/** An item of a case template as answered. */
+export type CaseTemplateItem = Schema.CaseTemplateItem;
 
-export interface CaseTemplate {
-  Id: number;
-  Label: string;
-  CaseType_Id: number | null;
-  ContractType_Id: number;
-  ContractType: { Id: number; Description: string | null } | null;
-  ROICoversheetTemplate: string | null;
-  ROIStylesheet: string | null;
-  ROIHeader: string | null;
-  ROIFooter: string | null;
-  ShowCoverPage: boolean;
-  Items: CaseTemplateItem[];
-}
+/** A case template as answered: its items as Items (ItemTypeIds is what a body sends). */
+export type CaseTemplate = Complete<Omit<Schema.CaseTemplate, 'ItemTypeIds'>>;
 
-/** The JSON inside a refused case-template delete's Message (spec 002 §8). */
+/** The JSON inside a refused case-template delete's Message (spec 002 §8): an answer no schema describes. */
 export interface CaseTemplateInUse {
   Cases: { Id: number; CaseNumber: string }[];
   OrgCaseTypes: { Org_Id: number; Name: string }[];

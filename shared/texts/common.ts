@@ -8,6 +8,11 @@ export const CommonTexts = {
     sessionExpired: 'Your session has expired.',
     signedInElsewhere: 'You have been logged out because you signed in on another device.',
     forbidden: 'Forbidden.',
+    /** Title of a confirmation before something that cannot be undone (spec 002 §5). */
+    confirmTitle: 'Do you really want to do this?',
+    cannotBeUndone: 'This action cannot be undone.',
+    /** The note of a list that needs entries (spec 000 §5: "* At least 1 is required"). */
+    atLeast: (count: number) => `* At least ${count} is required`,
     pageError: 'Unable to display this page.',
     notFound: '(404) Not Found - The page you are looking for could not be found.',
     notAuthorized: 'You Are Not Authorized',
@@ -16,6 +21,7 @@ export const CommonTexts = {
     welcomeBack: (first: string, last: string) => `Welcome back, ${first} ${last}`,
     qboCallback: 'Authentication received, this window will close shortly...',
     restricted: 'Access is restricted to authorized personnel only.',
+    tooManyRequests: (seconds: number) => `Too many requests. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   },
   signIn: {
     invalid: 'The user name or password is incorrect.',
@@ -24,6 +30,8 @@ export const CommonTexts = {
     passwordExpired: 'Your password has expired and must be changed.',
     unsupportedGrant: 'The grant type is not supported.',
     missingFields: 'The user name and password are required.',
+    throttled: (seconds: number) => `Too many sign-in attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+    throttledLater: 'Too many sign-in attempts. Try again later.',
   },
   account: {
     updated: 'Your account was successfully updated.',

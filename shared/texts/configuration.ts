@@ -1,5 +1,14 @@
 /** Texts of the configuration screens: lists, expense types, section/item/case templates (spec 002). */
 export const ConfigurationTexts = {
+  /** Toasts and the empty state of the Expense Types screen (spec 002 §2.6, §8). */
+  expenseTypes: {
+    empty: 'There are no expense types.',
+    created: (name: string) => `The expense type ${name} was created successfully.`,
+    updated: (name: string) => `The expense type ${name} was updated successfully.`,
+    hidden: (name: string) => `The expense type ${name} was deactivated.`,
+    shown: (name: string) => `The expense type ${name} was activated.`,
+    nameTaken: 'An expense type with this name already exists.',
+  },
   /** Texts of the Section Templates screen (spec 002 §2.4, §8). */
   sectionScreen: {
     empty: 'There are no sections.',
@@ -76,6 +85,7 @@ export const ConfigurationTexts = {
   },
   caseTemplates: {
     unknownCaseTemplate: 'There is no such case template.',
+    labelTaken: 'A case template with this label already exists.',
     unknownItem: 'There is no such item in this case template.',
     unknownItemType: 'There is no such item template.',
     invalidChoice: (label: string) => `${label} is not a valid choice.`,
@@ -120,6 +130,7 @@ export const ConfigurationTexts = {
     created: (label: string) => `The case template ${label} was created.`,
     edited: (label: string) => `The case template ${label} was edited.`,
     deleted: (label: string) => `The case template ${label} was deleted.`,
+    itemsReordered: (label: string) => `The items of ${label} were reordered.`,
     noItems: 'This case template has no items yet.',
     labelRequired: 'Label is required.',
     contractTypeRequired: 'Contract Type is required.',

@@ -8,7 +8,6 @@ export const IdentityTexts = {
     noOrganization: 'No organization',
     chooseOrganization: 'You must choose an organization.',
     needsEmail: 'User needs at least one email.',
-    atLeastOne: '* At least 1 is required',
     deleteTitle: 'Do you really want to do this?',
     deleteBody: 'Delete the user? This action cannot be undone.',
     deleteButton: 'Delete User',

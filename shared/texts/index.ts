@@ -1,9 +1,10 @@
 import { CommonTexts } from './common.js';
 import { ConfigurationTexts } from './configuration.js';
 import { IdentityTexts } from './identity.js';
+import { OrgTexts } from './orgs.js';
 
 /**
  * Texts users see, word for word from the spec, one module per area. Components and server routes take their
  * wording from here and nowhere else.
  */
-export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts } as const;
+export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts, orgs: OrgTexts } as const;

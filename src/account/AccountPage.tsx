@@ -2,22 +2,21 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import FolderOpenOutlinedIcon from '@mui/icons-material/FolderOpenOutlined';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Groups } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { UserRecord, UserSave } from '../../dataProvider/identity.js';
-import { writeState } from '../../dataProvider/session.js';
+import { failureOf, uniqueMessages, type ModelState } from '../../dataProvider/httpClient.js';
+import { getToken, writeState } from '../../dataProvider/session.js';
+import declaration from '../../resources/account.js';
+import type { ApiRecord } from '../../resources/declaration.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { ResourceForm } from '../resources/ResourceForm.js';
 import { useSessionPermissions } from '../session/useSession.js';
-import { UserRecordForm } from '../identity/UserRecordForm.js';
-import { draftOf, failureOf, uniqueMessages, type ModelState } from '../identity/userModel.js';
 
 const A = Texts.account;
 const S = Texts.identity.screens;
-const ACCOUNT_QUERY_KEY = ['dossier', 'account'] as const;
 
 type PasswordFields = { OldPassword: string; NewPassword: string; ConfirmPassword: string };
 const NO_PASSWORDS: PasswordFields = { OldPassword: '', NewPassword: '', ConfirmPassword: '' };
@@ -39,6 +38,7 @@ function PasswordPanel() {
     setBusy(true);
     try {
       await dataProvider.changeOwnPassword(values);
+      if (!getToken()) return;
       setValues(NO_PASSWORDS);
       setErrors({});
       notify(A.passwordUpdated, { type: 'success' });
@@ -125,54 +125,23 @@ function PartnerFileLinks({ groups }: { groups: readonly string[] }) {
   );
 }
 
-/** /account: the own profile (UserRecordForm in own mode), the password change and the partner file links. */
+/** /account: the own profile (the declared `account` resource's form), the password change and the partner file links. */
 export function AccountPage() {
-  const dataProvider = useDataProvider<DossierDataProvider>();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
   const sessionGroups = useSessionPermissions().groups;
-  const { data: account, isPending, isError } = useQuery({
-    queryKey: ACCOUNT_QUERY_KEY,
-    queryFn: async () => (await dataProvider.getCurrentUser()) as unknown as UserRecord,
-  });
-
-  const save = async (body: UserSave): Promise<ModelState | null> => {
-    const { FirstName, MiddleName, LastName, Emails, PhoneNumbers, Addresses, WorkStatusType_Id, GeoRegionType_Id, PINumber, CredNumber, Credentials, Clearances } = body;
-    const own: UserSave = { FirstName, MiddleName, LastName, Emails, PhoneNumbers, Addresses };
-    if ('Credentials' in body) Object.assign(own, { WorkStatusType_Id, GeoRegionType_Id, PINumber, CredNumber, Credentials, Clearances });
-    try {
-      const saved = await dataProvider.updateOwnAccount(own);
-      queryClient.setQueryData(ACCOUNT_QUERY_KEY, saved);
-      writeState((s) =>
-        s.account.user ? { ...s, account: { ...s.account, user: { ...s.account.user, FirstName: saved.FirstName, LastName: saved.LastName, Email: saved.Email } } } : s,
-      );
-      notify(A.updated, { type: 'success' });
-      return null;
-    } catch (error) {
-      const failure = failureOf(error);
-      if (failure.modelState) for (const message of uniqueMessages(failure.modelState)) notify(message, { type: 'error' });
-      else notify(failure.message, { type: 'error' });
-      return failure.modelState ?? {};
-    }
-  };
-
-  const groups = [...new Set([...sessionGroups, ...(account?.Groups ?? []).map((g) => g.Name)])];
+  const { data: account, error, isPending } = useGetOne<ApiRecord & { id: string }>(declaration.name, { id: declaration.name });
+  // The top bar shows the saved name at once.
+  const onSaved = (saved: ApiRecord) =>
+    writeState((s) => (s.account.user ? { ...s, account: { ...s.account, user: { ...s.account.user, FirstName: saved.FirstName as string, LastName: saved.LastName as string, Email: saved.Email as string | null } } } : s));
+  const groups = [...new Set([...sessionGroups, ...((account?.Groups ?? []) as { Name: string }[]).map((g) => g.Name)])];
   return (
     <>
-      <PageHeader title="Manage Account" />
+      <PageHeader title={declaration.title} />
       {isPending && <LinearProgress aria-label="Loading account" />}
-      {isError && <Alert severity="error">{S.loadFailed}</Alert>}
+      {error && <Alert severity="error">{S.loadFailed}</Alert>}
       {account && (
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <UserRecordForm
-              key={JSON.stringify(account)}
-              mode="own"
-              initial={draftOf(account)}
-              ownGroups={account.Groups ?? []}
-              submitLabel="Save"
-              onSubmit={save}
-            />
+            <ResourceForm declaration={declaration} record={account} label="My account" submitLabel={declaration.texts.editSubmit} onSaved={onSaved} />
           </Box>
           <Stack spacing={2} sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 72 } }}>
             <PasswordPanel />

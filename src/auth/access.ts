@@ -1,5 +1,6 @@
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { resourceByName } from '../../resources/index.js';
+import { permissionsFor } from '../../resources/declaration.js';
 import { PAGES } from '../navigation.js';
 
 export interface AccessRequest {
@@ -14,14 +15,7 @@ export interface AccessRequest {
 export function canAccess(roles: readonly string[], { action, resource }: AccessRequest): boolean {
   const declaration = resourceByName(resource);
   if (declaration) {
-    const byAction: Record<string, readonly string[] | undefined> = {
-      list: declaration.permissions.view,
-      show: declaration.permissions.view,
-      create: declaration.permissions.create,
-      edit: declaration.permissions.edit,
-      delete: declaration.permissions.delete,
-    };
-    const needed = byAction[action];
+    const needed = permissionsFor(declaration, action);
     return needed !== undefined && hasAnyPermission(roles, needed);
   }
   const page = PAGES.find((p) => p.key === resource);

@@ -67,8 +67,10 @@ export const authProvider: AuthProvider = {
       });
       token = answer.access_token;
     } catch (error) {
-      const body = (error as { body?: ErrorBody }).body;
-      throw new SignInError(body?.error_description ?? (error as Error).message, body?.error);
+      const { body, status } = error as { body?: ErrorBody; status?: number };
+      // A throttled sign-in says so even when the answer carries no text (a proxy's bare 429, say).
+      const throttled = status === 429 && !body?.error_description && !body?.Message;
+      throw new SignInError(throttled ? Texts.signIn.throttledLater : (body?.error_description ?? (error as Error).message), body?.error);
     }
     const user = await loadAccount(token);
     return { redirectTo: '/', user };

@@ -2,14 +2,31 @@ import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentT
 import BusinessIcon from '@mui/icons-material/Business';
 import { Link as RouterLink } from 'react-router-dom';
 import { Texts } from '../../shared/texts/index.js';
-import type { CaseTemplateInUse } from '../../dataProvider/configuration.js';
+import { useEffect } from 'react';
+import { useNotify } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
+import { failureMessage } from '../resources/useResourceSave.js';
+import type { SlotProps } from '../slots/index.js';
+import { inUseOf } from './caseTemplateModel.js';
 
 const T = Texts.configuration.caseTemplateScreen;
 
-/** Why a case template could not be deleted: the cases (by number) and the orgs whose case types still use it. */
-export function CaseTemplateInUseDialog({ label, usage, onClose }: { label: string; usage: CaseTemplateInUse; onClose: () => void }) {
+/**
+ * Why a case template could not be deleted (the declaration's removeRefused slot): the cases (by number) and the
+ * orgs whose case types still use it. Another refusal is a toast, as for any resource.
+ */
+export default function CaseTemplateInUseDialog({ declaration, record, error, onClose = () => undefined }: SlotProps) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
+  const notify = useNotify();
+  const usage = inUseOf(error);
+  useEffect(() => {
+    if (usage) return;
+    const message = failureMessage(error);
+    if (message) notify(message, { type: 'error' });
+    onClose();
+  }, [usage, error, notify, onClose]);
+  if (!usage || !record) return null;
+  const label = declaration.recordRepresentation(record);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="in-use-title">
       <DialogTitle id="in-use-title">{T.inUseTitle(label)}</DialogTitle>

@@ -1,7 +1,6 @@
-import type { CaseTemplate, CaseTemplateBody, CaseTemplateInUse, ItemType } from '../../dataProvider/configuration.js';
-import type { ErrorBody } from '../../dataProvider/httpClient.js';
-
-export const CASE_TEMPLATES_QUERY_KEY = ['dossier', 'case-templates'] as const;
+import type { CaseTemplate, CaseTemplateInUse, CaseTemplateItem, ItemType } from '../../dataProvider/configuration.js';
+import { failureOf } from '../../dataProvider/httpClient.js';
+import type { ApiRecord } from '../../resources/declaration.js';
 
 export const XSLT_EDITORS = [
   { field: 'ROICoversheetTemplate', label: 'Cover Sheet XSLT' },
@@ -22,37 +21,30 @@ export interface DraftItem {
   ShowTitle: boolean;
 }
 
-export interface Draft {
-  Label: string;
-  ContractType_Id: number | null;
-  ShowCoverPage: boolean;
-  items: DraftItem[];
-  xslt: Record<XsltField, string>;
+/** The form's starting values: a saved template with its items in display order, or an empty one (Show Cover Page On Report checked). */
+export function formValuesOf(template?: ApiRecord): ApiRecord {
+  const saved = (template ?? {}) as Partial<CaseTemplate>;
+  return {
+    ...template,
+    Label: saved.Label ?? '',
+    ShowCoverPage: saved.ShowCoverPage ?? true,
+    ...Object.fromEntries(XSLT_EDITORS.map(({ field }) => [field, saved[field] ?? ''])),
+    ItemTypeIds: draftItemsOf(saved.Items),
+  };
 }
 
-/** The editor's starting state: a saved template, or an empty one (Show Cover Page On Report checked). */
-export function draftOf(template?: CaseTemplate): Draft {
-  return {
-    Label: template?.Label ?? '',
-    ContractType_Id: template?.ContractType_Id ?? null,
-    ShowCoverPage: template?.ShowCoverPage ?? true,
-    items: [...(template?.Items ?? [])]
-      .sort((a, b) => a.DisplayOrder - b.DisplayOrder)
-      .map((item) => ({
-        key: `saved-${item.Id}`,
-        savedId: item.Id,
-        ItemType: item.ItemType,
-        AutoAdd: item.AutoAdd,
-        ShowInReport: item.ShowInReport,
-        ShowTitle: item.ShowTitle,
-      })),
-    xslt: {
-      ROICoversheetTemplate: template?.ROICoversheetTemplate ?? '',
-      ROIStylesheet: template?.ROIStylesheet ?? '',
-      ROIHeader: template?.ROIHeader ?? '',
-      ROIFooter: template?.ROIFooter ?? '',
-    },
-  };
+/** The saved items of a template, in display order, as the editor holds them. */
+export function draftItemsOf(items: readonly CaseTemplateItem[] = []): DraftItem[] {
+  return [...items]
+    .sort((a, b) => a.DisplayOrder - b.DisplayOrder)
+    .map((item) => ({
+      key: `saved-${item.Id}`,
+      savedId: item.Id,
+      ItemType: item.ItemType,
+      AutoAdd: item.AutoAdd,
+      ShowInReport: item.ShowInReport,
+      ShowTitle: item.ShowTitle,
+    }));
 }
 
 let nextTemporaryId = 0;
@@ -78,26 +70,29 @@ export function moveItem<T>(list: readonly T[], index: number, delta: -1 | 1): T
   return next;
 }
 
-/** The PATCH/POST body: the items in the editor's order, numbered 1..n as DisplayOrder. */
-export function bodyOf(draft: Draft): CaseTemplateBody {
-  return {
-    Label: draft.Label.trim(),
-    ContractType_Id: draft.ContractType_Id!,
-    ShowCoverPage: draft.ShowCoverPage,
-    ...draft.xslt,
-    ItemTypeIds: draft.items.map((item, index) => ({
-      ItemType_Id: item.ItemType.Id,
-      AutoAdd: item.AutoAdd,
-      ShowInReport: item.ShowInReport,
-      ShowTitle: item.ShowTitle,
-      DisplayOrder: index + 1,
-    })),
-  };
+/** Whether moving the item at `index` by `delta` is a swap of two saved items, which the server makes at once. */
+export function isSavedSwap(items: readonly DraftItem[], index: number, delta: -1 | 1): boolean {
+  return items[index]?.savedId !== undefined && items[index + delta]?.savedId !== undefined;
+}
+
+/**
+ * The items with the server's answer to a swap (saved item id → new DisplayOrder) applied: the saved items take
+ * the places saved items hold, in their new order; items added in the editor and not saved yet stay where they are.
+ */
+export function applyItemOrder(items: readonly DraftItem[], orders: Record<string, number>): DraftItem[] {
+  // An item the answer does not name (gone from the server meanwhile) keeps its place after the named ones.
+  const saved = items
+    .map((item, index) => ({ item, order: orders[String(item.savedId)] ?? Number.POSITIVE_INFINITY, index }))
+    .filter(({ item }) => item.savedId !== undefined)
+    .sort((a, b) => a.order - b.order || a.index - b.index)
+    .map(({ item }) => item);
+  let next = 0;
+  return items.map((item) => (item.savedId !== undefined ? saved[next++] : item));
 }
 
 /** The refusal of a delete (400 whose Message is JSON of the cases and org case types using it), or null. */
 export function inUseOf(error: unknown): CaseTemplateInUse | null {
-  const { status, body } = error as { status?: number; body?: ErrorBody };
+  const { status, body } = failureOf(error);
   if (status !== 400 || !body?.Message) return null;
   try {
     const parsed = JSON.parse(body.Message) as Partial<CaseTemplateInUse>;

@@ -7,7 +7,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ObjectSchema } from '../../schemas/index.js';
 import { useLookupItems } from '../session/useLookups.js';
-import { modelStateToErrorSchema, productErrors, uiSchemaOf } from './schemaForm.js';
+import { errorsShownAtFields, modelStateToErrorSchema, productErrors, uiSchemaOf } from './schemaForm.js';
 
 /** Validation in the browser with the same draft (2020-12) the server uses. */
 export const validator = customizeValidator({ AjvClass: Ajv2020 as never });
@@ -79,6 +79,7 @@ export function SchemaForm({ schema, formData, onChange, onSubmit, modelState, d
       showErrorList={false}
       noHtml5Validate
       disabled={disabled}
+      onError={errorsShownAtFields}
       onChange={(event: IChangeEvent) => onChange?.(event.formData)}
       onSubmit={(event: IChangeEvent) => onSubmit(event.formData)}
     >

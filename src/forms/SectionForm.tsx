@@ -7,7 +7,7 @@ import type { FieldList } from '../../shared/sections.js';
 import { CURRENT_DATE_VALUE } from '../../shared/sections.js';
 import { applyFormData, definitionToFormData, definitionToSchema, structureKey } from '../../shared/sectionSchema.js';
 import { CheckboxInput, DateInput, LookupMultiSelect, LookupSelect, PhoneInput, type DateLimits } from './inputs.js';
-import { productErrors } from './schemaForm.js';
+import { errorsShownAtFields, productErrors } from './schemaForm.js';
 import { validator } from './SchemaForm.js';
 import type { ObjectSchema } from '../../schemas/index.js';
 
@@ -219,6 +219,7 @@ export function SectionForm({ sectionName, definition, onChange, onSubmit, disab
       showErrorList={false}
       noHtml5Validate
       disabled={disabled}
+      onError={errorsShownAtFields}
       onChange={(event: IChangeEvent) => onChange?.(applyFormData(definition, event.formData ?? {}))}
       onSubmit={(event: IChangeEvent) => onSubmit?.(applyFormData(definition, event.formData ?? {}))}
     >

@@ -6,6 +6,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Formats, Limits } from '../../shared/constants.js';
 import { formatPhone, parseMoney } from '../../shared/format.js';
+import { UsPhone } from '../../shared/validationMessages.js';
 import { useLookupItems } from '../session/useLookups.js';
 
 /**
@@ -15,14 +16,40 @@ import { useLookupItems } from '../session/useLookups.js';
 
 type BaseProps = Omit<TextFieldProps, 'value' | 'onChange'>;
 
-export function PhoneInput({ value, onChange, ...props }: BaseProps & { value: string | null | undefined; onChange: (value: string) => void }) {
+/** Typed or pasted digits without the country code 1 (US area codes never start with 1), at most 10 of them. */
+export function phoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return digits.length > 10 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/**
+ * US phone, formatted 555-123-4567 as it is typed. Once the user leaves the field, a number that is not 10 digits
+ * shows the server's message (shared/validationMessages.ts UsPhone) before the form is sent; an error the form
+ * passes in (e.g. the server's ModelState) wins.
+ */
+export function PhoneInput({
+  value,
+  onChange,
+  onBlur,
+  error,
+  helperText,
+  ...props
+}: BaseProps & { value: string | null | undefined; onChange: (value: string) => void }) {
+  const [left, setLeft] = useState(false);
+  const invalid = left && Boolean(value?.trim()) && !UsPhone.isValid(value);
   return (
     <TextField
       {...props}
       value={value ?? ''}
-      onChange={(e) => onChange(formatPhone(e.target.value))}
+      onChange={(e) => onChange(formatPhone(phoneDigits(e.target.value)))}
+      onBlur={(e) => {
+        setLeft(true);
+        onBlur?.(e);
+      }}
+      error={Boolean(error) || invalid}
+      helperText={helperText || (invalid ? UsPhone.message : undefined)}
       placeholder="555-555-5555"
-      slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 12 } }}
+      slotProps={{ htmlInput: { inputMode: 'tel' } }}
     />
   );
 }
@@ -72,6 +99,7 @@ export function DateInput({
   helperText,
   limits = {},
   id,
+  dense,
 }: {
   label: string;
   value: string | null | undefined;
@@ -82,6 +110,8 @@ export function DateInput({
   helperText?: string;
   limits?: DateLimits;
   id?: string;
+  /** As compact as react-admin's inputs beside it. */
+  dense?: boolean;
 }) {
   const { min, max } = dateRange(limits);
   return (
@@ -94,7 +124,7 @@ export function DateInput({
         maxDate={max}
         disabled={disabled}
         onChange={(day) => onChange(day && day.isValid() ? day.format('YYYY-MM-DD') : null)}
-        slotProps={{ textField: { id, required, error, helperText, fullWidth: true, variant: 'filled' } }}
+        slotProps={{ textField: { id, required, error, helperText, fullWidth: true, variant: 'filled', ...(dense && { size: 'small', margin: 'dense' }) } }}
       />
     </LocalizationProvider>
   );

@@ -60,3 +60,10 @@ export function productErrors(schema: ObjectSchema) {
       return { ...error, message, stack: message };
     });
 }
+
+/**
+ * rjsf's `onError` for the product's forms, which show every validation message beside its field. Without an
+ * `onError` rjsf also logs each refused submit with console.error("Form validation failed"): a person's input to
+ * correct, not a fault of the app, so only that log goes.
+ */
+export const errorsShownAtFields = (): void => undefined;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { failureOf, type Failure, type ModelState } from '../../dataProvider/httpClient.js';
+import { getToken } from '../../dataProvider/session.js';
 
 /**
  * The submit side of a dialog or inline form: the field errors it shows and whether a save is running. `run`
@@ -17,6 +18,8 @@ export function useSaveAction() {
     setBusy(true);
     try {
       await save();
+      // After a 401/419 react-admin signs out and answers the call as if it had worked: nothing was saved.
+      if (!getToken()) return false;
       setErrors({});
       return true;
     } catch (error) {

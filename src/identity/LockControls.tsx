@@ -3,120 +3,113 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, FormHelperText, Stack, 
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import ForwardToInboxOutlinedIcon from '@mui/icons-material/ForwardToInboxOutlined';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
-import { isoDay } from '../../shared/format.js';
+import { Limits } from '../../shared/constants.js';
+import { formatLockDate, isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
+import { failureOf } from '../../dataProvider/httpClient.js';
 import { DateInput } from '../forms/inputs.js';
-import { FormSection } from './EntryList.js';
-import { isForever, isLocked, lockEndLabel, serverMessage } from './userModel.js';
+import type { SlotProps } from '../slots/index.js';
 
 const T = Texts.identity.users;
 const S = Texts.identity.screens;
 
+/** A lock more than 50 years ahead counts as forever (spec 000 §4). */
+function isForever(lockoutEnd: string | null, now = new Date()): boolean {
+  const limit = new Date(now);
+  limit.setFullYear(limit.getFullYear() + Limits.LOCK_FOREVER_YEARS);
+  return Boolean(lockoutEnd) && new Date(lockoutEnd!).getTime() > limit.getTime();
+}
+
 /**
- * Deactivate / reactivate an account and resend its verification mail (spec 000 §2, §4): the date cannot be in the
- * past, blank locks indefinitely, Forever disables the date. A refused lock shows the server's Message here.
+ * The user form's Account Status section (slot `userLockControls`, spec 000 §2, §4): active or deactivated until
+ * a date or forever; deactivate (the date cannot be in the past, blank locks until reactivated, Forever disables
+ * the date), reactivate, resend the verification mail. A refused lock shows the server's Message here; a change
+ * refreshes the users list (the row's colour) without touching the form.
  */
-export function LockControls({
-  user,
-  onChanged,
-}: {
-  user: { Id: number; FirstName: string; LastName: string; LockoutEndDateUtc: string | null; EmailConfirmed?: boolean };
-  onChanged: (lockoutEnd: string | null) => void;
-}) {
+export default function LockControls({ record }: SlotProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [lockoutEnd, setLockoutEnd] = useState(() => (record?.LockoutEndDateUtc ?? null) as string | null);
   const [until, setUntil] = useState<string | null>(null);
   const [forever, setForever] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const name = `${user.FirstName} ${user.LastName}`;
-  const locked = isLocked(user.LockoutEndDateUtc);
+  if (!record) return null;
+  const id = Number(record.Id);
+  const name = `${record.FirstName} ${record.LastName}`;
+  const locked = Boolean(lockoutEnd) && new Date(lockoutEnd!).getTime() > Date.now();
 
   const run = async (action: () => Promise<{ LockoutEndDateUtc: string | null }>, success: string) => {
     setProblem(null);
-    if (!forever && until && until < isoDay(new Date())) {
-      setProblem(T.lockDateInPast);
-      return;
-    }
+    if (!forever && until && until < isoDay(new Date())) return setProblem(T.lockDateInPast);
     setBusy(true);
     try {
       const answer = await action();
       notify(success, { type: 'success' });
-      onChanged(answer.LockoutEndDateUtc);
+      setLockoutEnd(answer.LockoutEndDateUtc);
       setUntil(null);
       setForever(false);
+      await queryClient.invalidateQueries({ queryKey: ['users', 'getList'] });
     } catch (error) {
-      setProblem(serverMessage(error, (error as Error).message));
+      setProblem(failureOf(error).body?.Message ?? (error as Error).message);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <FormSection title="Account Status">
-      <Stack spacing={1.5}>
-        {locked ? (
-          <Alert severity="error" icon={<LockOutlinedIcon />} sx={{ alignItems: 'center' }}>
-            {isForever(user.LockoutEndDateUtc) ? S.lockedForever : S.lockedUntil(lockEndLabel(user.LockoutEndDateUtc))}
-          </Alert>
-        ) : (
-          <Alert severity="success" icon={<LockOpenOutlinedIcon />} sx={{ alignItems: 'center' }}>
-            {S.active}
-            {user.EmailConfirmed === false && ` · ${S.unconfirmed}`}
-          </Alert>
-        )}
-        {locked ? (
-          <Box>
+    <Stack spacing={1.5}>
+      {locked ? (
+        <Alert severity="error" icon={<LockOutlinedIcon />} sx={{ alignItems: 'center' }}>
+          {isForever(lockoutEnd) ? S.lockedForever : S.lockedUntil(formatLockDate(lockoutEnd))}
+        </Alert>
+      ) : (
+        <Alert severity="success" icon={<LockOpenOutlinedIcon />} sx={{ alignItems: 'center' }}>
+          {S.active}
+          {record.EmailConfirmed === false && ` · ${S.unconfirmed}`}
+        </Alert>
+      )}
+      {locked ? (
+        <Box>
+          <Button variant="outlined" color="success" startIcon={<LockOpenOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.unlockUser(id), T.reactivated(name))}>
+            Reactivate
+          </Button>
+        </Box>
+      ) : (
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
+          <Box sx={{ width: { xs: '100%', md: 220 } }}>
+            <DateInput label="Deactivate until" value={until} onChange={setUntil} disabled={forever || busy} limits={{ disableDatesBeforeToday: true }} dense />
+          </Box>
+          <FormControlLabel control={<Checkbox checked={forever} onChange={(e) => setForever(e.target.checked)} disabled={busy} />} label={T.forever} />
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+            <Button variant="outlined" color="error" startIcon={<LockOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.lockUser(id, forever ? null : until, forever), T.deactivated(name))}>
+              Deactivate
+            </Button>
             <Button
               variant="outlined"
-              color="success"
-              startIcon={<LockOpenOutlinedIcon />}
+              startIcon={<ForwardToInboxOutlinedIcon />}
               disabled={busy}
-              onClick={() => run(() => dataProvider.unlockUser(user.Id), T.reactivated(name))}
+              onClick={() => run(() => dataProvider.resendVerification(id, forever ? null : until, forever), T.deactivated(name))}
             >
-              Reactivate
+              Resend Verification
             </Button>
-          </Box>
-        ) : (
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} alignItems={{ md: 'center' }}>
-            <Box sx={{ width: { xs: '100%', md: 220 } }}>
-              <DateInput label="Deactivate until" value={until} onChange={setUntil} disabled={forever || busy} limits={{ disableDatesBeforeToday: true }} />
-            </Box>
-            <FormControlLabel control={<Checkbox checked={forever} onChange={(e) => setForever(e.target.checked)} disabled={busy} />} label={T.forever} />
-            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-              <Button
-                variant="outlined"
-                color="error"
-                startIcon={<LockOutlinedIcon />}
-                disabled={busy}
-                onClick={() => run(() => dataProvider.lockUser(user.Id, forever ? null : until, forever), T.deactivated(name))}
-              >
-                Deactivate
-              </Button>
-              <Button
-                variant="outlined"
-                startIcon={<ForwardToInboxOutlinedIcon />}
-                disabled={busy}
-                onClick={() => run(() => dataProvider.resendVerification(user.Id, forever ? null : until, forever), T.deactivated(name))}
-              >
-                Resend Verification
-              </Button>
-            </Stack>
           </Stack>
-        )}
-        {!locked && (
-          <Typography variant="caption" color="text.secondary">
-            Leave the date blank to deactivate until reactivated. Resending the verification mail deactivates the account until the address is confirmed.
-          </Typography>
-        )}
-        {problem && (
-          <FormHelperText error role="alert">
-            {problem}
-          </FormHelperText>
-        )}
-      </Stack>
-    </FormSection>
+        </Stack>
+      )}
+      {!locked && (
+        <Typography variant="caption" color="text.secondary">
+          Leave the date blank to deactivate until reactivated. Resending the verification mail deactivates the account until the address is confirmed.
+        </Typography>
+      )}
+      {problem && (
+        <FormHelperText error role="alert">
+          {problem}
+        </FormHelperText>
+      )}
+    </Stack>
   );
 }

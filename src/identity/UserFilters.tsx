@@ -1,17 +1,32 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Checkbox, Collapse, Divider, FormControlLabel, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, Checkbox, Collapse, Divider, Drawer, FormControlLabel, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { useCanAccess, useGetList, useListContext } from 'react-admin';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import type { Group, UsersQuery } from '../../dataProvider/identity.js';
 import { OrgTree } from '../components/OrgTree.js';
 import { useOrgs } from '../session/useLookups.js';
+import { MOBILE_QUERY } from '../layout/TopBar.js';
+import { Limits } from '../../shared/constants.js';
+import { NO_USER_FILTERS } from '../../resources/users.js';
+import type { SlotProps } from '../slots/index.js';
 
 export type AdditionalFilters = UsersQuery['additional'];
 
-export const NO_FILTERS: AdditionalFilters = { OrgIds: [], GroupIds: [], HideIDSUsers: false, Active: false, Inactive: false };
+export const NO_FILTERS: AdditionalFilters = NO_USER_FILTERS;
 
 const UNTAGGED = 'Other';
+const ALL_GROUPS = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'Name', order: 'ASC' as const } };
+
+/** Every group (the declared `groups` resource), for users who may see them. */
+function useGroups(): readonly Group[] {
+  const { canAccess = false } = useCanAccess({ resource: 'groups', action: 'list' });
+  const { data } = useGetList<Group & { id: number }>('groups', ALL_GROUPS, { enabled: canAccess });
+  return data ?? [];
+}
 
 /** Groups under their tags (a group with several tags shows under each; groups without tags under "Other"). */
 export function groupsByTag(groups: readonly Group[]): { tag: string; groups: Group[] }[] {
@@ -126,5 +141,50 @@ export function UserFilters({
         {check('Inactive', 'Inactive')}
       </Stack>
     </Stack>
+  );
+}
+
+/**
+ * The users list's aside slot: the filter panel beside the table on a laptop, behind a Filters button in a drawer
+ * on a phone. Its choices are the list's filters (sent as `additional`); Clear Filters also empties the text filters.
+ */
+export default function UserFilterPanel(_props: SlotProps) {
+  const { filterValues, setFilters } = useListContext();
+  const groups = useGroups();
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [open, setOpen] = useState(false);
+  const value = { ...NO_FILTERS, ...(filterValues as Partial<AdditionalFilters>) };
+  const panel = (
+    <UserFilters
+      value={value}
+      groups={groups}
+      onChange={(next) => setFilters({ ...filterValues, ...next }, undefined, false)}
+      onClear={() => setFilters({}, undefined, false)}
+    />
+  );
+  if (!mobile) {
+    return (
+      <Card component="aside" sx={{ width: Limits.SIDE_PANEL_WIDTH_PX, flexShrink: 0, position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflowY: 'auto' }}>
+        {panel}
+      </Card>
+    );
+  }
+  return (
+    <>
+      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} aria-expanded={open} sx={{ alignSelf: 'flex-start' }}>
+        Filters
+      </Button>
+      <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: Limits.SIDE_PANEL_WIDTH_PX, maxWidth: '85vw' } } }}>
+        <Stack direction="row" alignItems="center" sx={{ px: 2, pt: 1 }}>
+          <Typography variant="h6" sx={{ flex: 1 }}>
+            Filters
+          </Typography>
+          <IconButton aria-label="Close filters" onClick={() => setOpen(false)}>
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+        {panel}
+      </Drawer>
+    </>
   );
 }

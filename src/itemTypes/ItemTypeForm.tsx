@@ -1,57 +1,53 @@
-import type { FormEvent } from 'react';
-import { Box, Button, Stack } from '@mui/material';
-import SaveIcon from '@mui/icons-material/Save';
-import { useDataProvider, useNotify } from 'react-admin';
-import { Texts } from '../../shared/texts/index.js';
-import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { ItemType } from '../../dataProvider/configuration.js';
-import { useItemTypeCache } from './itemTypeModel.js';
-import { ItemTypeNameFields, useItemTypeNameFields } from './itemTypeNameFields.js';
+import { useMemo } from 'react';
+import { Box, Stack } from '@mui/material';
+import { Form, SaveButton, useCanAccess, type Identifier } from 'react-admin';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import { formSchemaOf, schemaValidator } from '../resources/formValidation.js';
+import { SchemaInput } from '../resources/SchemaInput.js';
+import { useResourceSave } from '../resources/useResourceSave.js';
 
-const T = Texts.configuration.itemTypeScreen;
+/** The fields of an item template's name form (add modal and expanded row). */
+export const NAME_FIELDS = ['Name', 'Description'] as const;
 
-/** Item Template Name and Header of an expanded row; Save is enabled once something changed (Edit Item Types). */
-export function ItemTypeForm({ itemType, canEdit }: { itemType: ItemType; canEdit: boolean }) {
-  const dataProvider = useDataProvider<DossierDataProvider>();
-  const notify = useNotify();
-  const cache = useItemTypeCache();
-  const fields = useItemTypeNameFields({ name: itemType.Name, header: itemType.Description ?? '' });
-  const { name, header, busy: saving } = fields;
-  const changed = name !== itemType.Name || header !== (itemType.Description ?? '');
+/** The schema and validator of the Item Template Name and Header (the same schema as the server's). */
+export function useNameSchema(declaration: ResourceDeclaration) {
+  return useMemo(() => {
+    const schema = formSchemaOf(declaration.schema, NAME_FIELDS);
+    return { schema, validate: schemaValidator(schema) };
+  }, [declaration]);
+}
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const values = fields.checked();
-    if (!values) return;
-    await fields.run(async () => {
-      const updated = await dataProvider.updateItemType(itemType.Id, values);
-      cache.replace(updated);
-      fields.reset({ name: updated.Name, header: updated.Description ?? '' });
-      notify(T.updated(updated.Name), { type: 'success' });
-      await cache.invalidate();
-    });
-  };
+/**
+ * Item Template Name and Header of an expanded row, a react-admin form: Save is enabled once something changed
+ * (Edit Item Types); read only, the fields cannot be changed and no Save shows.
+ */
+export function ItemTypeForm({ declaration, itemType }: { declaration: ResourceDeclaration; itemType: ApiRecord & { id: Identifier } }) {
+  const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const { schema, validate } = useNameSchema(declaration);
+  const save = useResourceSave(declaration);
+  const record = useMemo(() => ({ id: itemType.id, Name: itemType.Name, Description: itemType.Description ?? '' }), [itemType.id, itemType.Name, itemType.Description]);
 
   return (
-    <Box component="form" onSubmit={save} noValidate aria-label={`Details of ${itemType.Name}`}>
-      <Stack spacing={2}>
-        <ItemTypeNameFields fields={fields} readOnly={!canEdit} size="small" />
+    <Form
+      key={`${String(record.Name)}\n${String(record.Description)}`}
+      record={record}
+      onSubmit={(values: ApiRecord) => save({ Name: values.Name, Description: values.Description }, itemType)}
+      validate={validate}
+      noValidate
+      mode="onSubmit"
+      reValidateMode="onChange"
+      disableInvalidFormNotification
+    >
+      <Stack spacing={0.5} aria-label={`Details of ${String(itemType.Name)}`} component="section">
+        {NAME_FIELDS.map((field) => (
+          <SchemaInput key={field} schema={schema} name={field} readOnly={!canEdit} />
+        ))}
         {canEdit && (
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-            {changed && (
-              <Button
-                disabled={saving}
-                onClick={() => fields.reset({ name: itemType.Name, header: itemType.Description ?? '' })}
-              >
-                Reset
-              </Button>
-            )}
-            <Button type="submit" variant="contained" startIcon={<SaveIcon />} disabled={!changed || saving}>
-              Save
-            </Button>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+            <SaveButton label="Save" variant="contained" />
           </Box>
         )}
       </Stack>
-    </Box>
+    </Form>
   );
 }

@@ -1,174 +1,188 @@
 import { useState } from 'react';
-import { Box, Checkbox, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
-import { useDataProvider, useNotify } from 'react-admin';
-import { Permissions } from '../../shared/permissions.js';
+import { Confirm, DataTable, ListContextProvider, ResourceContextProvider, useCanAccess, useDataProvider, useGetList, useList, useNotify } from 'react-admin';
+import { PageSizes } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeSection, SectionTemplate } from '../../dataProvider/configuration.js';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { DataTable, FRAMED_TABLE_SX, type Column } from '../components/DataTable.js';
-import { useCan } from '../session/useSession.js';
-import { applyOrder, availableSections, failureOf, sectionsInOrder, useItemTypeCache } from './itemTypeModel.js';
-import { SectionPicker } from './SectionPicker.js';
+import type { ResourceDeclaration } from '../../resources/declaration.js';
+import { resourceByName } from '../../resources/index.js';
+import { failureMessage } from '../resources/useResourceSave.js';
+import { applyOrder, asRecord, availableSections, sectionsInOrder, useCachedRecords } from './itemTypeModel.js';
+import { RequiredBox, SectionNameCell, SectionPicker } from './SectionPicker.js';
 
 const T = Texts.configuration.itemTypeScreen;
-const P = Permissions.ItemTypes;
+const SECTIONS = 'item-type-sections';
 
 /** Keeps the arrow column aligned where a row has no up (first) or no down (last) arrow. */
 const ArrowGap = () => <Box component="span" sx={{ display: 'inline-block', width: 28 }} />;
 
-/** The Sections table of an expanded item template: Required flags, reordering, removing and adding sections. */
-export function ItemTypeSections({ itemType, sections, sectionsLoading }: { itemType: ItemType; sections: readonly SectionTemplate[]; sectionsLoading: boolean }) {
+type Row = ItemTypeSection & { id: number };
+
+/** Every version of every section template (the `section-versions` resource, unfiltered): what the pickers offer. */
+export function useSectionTemplates(enabled: boolean) {
+  return useGetList<SectionTemplate & { id: number }>('section-versions', { pagination: { page: 1, perPage: PageSizes.UNPAGED } }, { enabled });
+}
+
+/**
+ * The Sections of an expanded item template (the `item-type-sections` sub-resource): the Required flags (Edit Item
+ * Types), the order arrows (Reorder Item Type Sections), removing after confirmation and adding from the picker.
+ * Each change is a named call whose answer goes into the cached item template.
+ */
+export function ItemTypeSections({ declaration, itemType }: { declaration: ResourceDeclaration; itemType: ItemType }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
-  const cache = useItemTypeCache();
-  const canEdit = useCan(P.EDIT_ITEM_TYPES);
-  const canAdd = useCan(P.ADD_SECTION_TO_ITEM_TYPE);
-  const canRemove = useCan(P.REMOVE_SECTION_FROM_ITEM_TYPE);
-  const canReorder = useCan(P.REORDER_ITEM_TYPE_SECTIONS);
+  const cache = useCachedRecords<ItemType>(declaration.name);
+  const sub = resourceByName(SECTIONS)!;
+  const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const { canAccess: canAdd = false } = useCanAccess({ resource: SECTIONS, action: 'create' });
+  const { canAccess: canRemove = false } = useCanAccess({ resource: SECTIONS, action: 'delete' });
+  const { canAccess: canReorder = false } = useCanAccess({ resource: SECTIONS, action: 'edit' });
+  const { data: templates, isPending: templatesLoading } = useSectionTemplates(canAdd);
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<ItemTypeSection | null>(null);
-  const rows = sectionsInOrder(itemType);
+  const rows: Row[] = sectionsInOrder(itemType).map((s) => ({ ...s, id: s.SectionId }));
+  const list = useList({ data: rows, perPage: PageSizes.UNPAGED });
+  const texts = sub.texts;
 
-  /** Runs a change of the item template's sections one at a time; answers whether it worked. */
+  /** Runs one change of the sections at a time; answers whether it worked. */
   const run = async <R,>(call: () => Promise<R>, done: (result: R) => string): Promise<boolean> => {
     setBusy(true);
     try {
-      const result = await call();
-      notify(done(result), { type: 'success' });
+      notify(done(await call()), { type: 'success' });
       return true;
     } catch (error) {
-      notify(failureOf(error).message, { type: 'error' });
+      const message = failureMessage(error);
+      if (message) notify(message, { type: 'error' });
       return false;
     } finally {
       setBusy(false);
     }
   };
-
-  const answered = (updated: ItemType) => {
-    cache.replace(updated);
-    return updated;
+  const answered = (updated: ItemType) => cache.change(itemType.Id, () => updated);
+  /** A section added or removed answers the whole item template (not a section record: its own keys are dropped). */
+  const answeredBy = ({ data }: { data: object }) => {
+    const { id: _id, ItemTypeId: _parent, ...updated } = data as ItemType & { id?: unknown; ItemTypeId?: unknown };
+    answered(updated as ItemType);
   };
 
   const swap = (from: ItemTypeSection, to: ItemTypeSection) =>
     run(
       () => dataProvider.swapItemTypeSections(itemType.Id, from.SectionId, to.SectionId),
       (orders) => {
-        cache.update(itemType.Id, (t) => ({ ...t, Sections: applyOrder(t.Sections, (s) => s.SectionId, orders) }));
+        cache.change(itemType.Id, (t) => ({ ...t, Sections: applyOrder(t.Sections, (s) => s.SectionId, orders) }));
         return T.sectionsReordered(itemType.Name);
       },
     );
 
-  const columns: Column<ItemTypeSection>[] = [
-    {
-      key: 'name',
-      label: 'Section Template Name',
-      render: (s) => (
-        <Stack direction="row" spacing={1} alignItems="center">
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {s.SectionName}
-          </Typography>
-          <Chip size="small" variant="outlined" label={`v${s.Version}`} />
-        </Stack>
-      ),
-    },
-    {
-      key: 'required',
-      label: 'Required',
-      align: 'center',
-      width: 90,
-      render: (s) => (
-        <Checkbox
-          size="small"
-          checked={s.Required}
-          disabled={!canEdit || busy}
-          slotProps={{ input: { 'aria-label': `Required ${s.SectionName}` } }}
-          onChange={(e) =>
-            run(
-              () => dataProvider.setItemTypeSectionRequired(itemType.Id, s.SectionId, e.target.checked).then(answered),
-              () => T.sectionUpdated(s.SectionName, itemType.Name),
-            )
-          }
-        />
-      ),
-    },
-  ];
-  if (canReorder || canRemove) {
-    columns.push({
-      key: 'actions',
-      label: '',
-      align: 'right',
-      width: 120,
-      render: (s) => {
-        const index = rows.indexOf(s);
-        return (
-          <Box sx={{ whiteSpace: 'nowrap' }}>
-            {canReorder &&
-              (index > 0 ? (
-                <Tooltip title="Move up">
-                  <IconButton size="small" aria-label={`Move ${s.SectionName} up`} disabled={busy} onClick={() => swap(s, rows[index - 1])}>
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ) : (
-                <ArrowGap />
-              ))}
-            {canReorder &&
-              (index < rows.length - 1 ? (
-                <Tooltip title="Move down">
-                  <IconButton size="small" aria-label={`Move ${s.SectionName} down`} disabled={busy} onClick={() => swap(s, rows[index + 1])}>
-                    <ArrowDownwardIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              ) : (
-                <ArrowGap />
-              ))}
-            {canRemove && (
-              <Tooltip title="Remove">
-                <IconButton size="small" color="error" aria-label={`Remove ${s.SectionName}`} disabled={busy} onClick={() => setRemoving(s)}>
-                  <RemoveCircleOutlineIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-        );
-      },
-    });
-  }
-
   return (
     <Stack spacing={1.5}>
-      <Box sx={{ ...FRAMED_TABLE_SX, bgcolor: 'background.paper' }}>
-        <DataTable<ItemTypeSection> label={`Sections of ${itemType.Name}`} rows={rows} rowKey={(s) => s.SectionId} empty={T.noSections} columns={columns} />
-      </Box>
+      <ResourceContextProvider value={SECTIONS}>
+        <ListContextProvider value={list}>
+          <DataTable aria-label={sub.list.label!(asRecord(itemType))} bulkActionButtons={false} rowClick={false} empty={<Typography color="text.secondary" sx={{ p: 2 }}>{texts.empty}</Typography>}>
+            <DataTable.Col
+              source="SectionName"
+              label={sub.list.columns[0].label}
+              disableSort
+              render={(s: Row) => <SectionNameCell name={s.SectionName} version={s.Version} />}
+            />
+            <DataTable.Col
+              source="Required"
+              label={sub.list.columns[1].label}
+              disableSort
+              align="center"
+              render={(s: Row) => (
+                <RequiredBox
+                  name={s.SectionName}
+                  checked={s.Required}
+                  disabled={!canEdit || busy}
+                  onChange={(required) =>
+                    run(
+                      () => dataProvider.setItemTypeSectionRequired(itemType.Id, s.SectionId, required).then(answered),
+                      () => texts.updated(asRecord(s), asRecord(itemType)),
+                    )
+                  }
+                />
+              )}
+            />
+            {(canReorder || canRemove) && (
+              <DataTable.Col
+                label=""
+                disableSort
+                align="right"
+                render={(s: Row) => {
+                  const index = rows.findIndex((r) => r.SectionId === s.SectionId);
+                  return (
+                    <Box sx={{ whiteSpace: 'nowrap' }}>
+                      {canReorder &&
+                        (index > 0 ? (
+                          <Tooltip title="Move up">
+                            <IconButton size="small" aria-label={`Move ${s.SectionName} up`} disabled={busy} onClick={() => swap(s, rows[index - 1])}>
+                              <ArrowUpwardIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : (
+                          <ArrowGap />
+                        ))}
+                      {canReorder &&
+                        (index < rows.length - 1 ? (
+                          <Tooltip title="Move down">
+                            <IconButton size="small" aria-label={`Move ${s.SectionName} down`} disabled={busy} onClick={() => swap(s, rows[index + 1])}>
+                              <ArrowDownwardIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        ) : (
+                          <ArrowGap />
+                        ))}
+                      {canRemove && (
+                        <Tooltip title="Remove">
+                          <IconButton size="small" color="error" aria-label={`Remove ${s.SectionName}`} disabled={busy} onClick={() => setRemoving(s)}>
+                            <RemoveCircleOutlineIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                    </Box>
+                  );
+                }}
+              />
+            )}
+          </DataTable>
+        </ListContextProvider>
+      </ResourceContextProvider>
       {canAdd && (
         <SectionPicker
-          options={availableSections(sections, itemType.Sections)}
-          loading={sectionsLoading}
+          options={availableSections(templates ?? [], itemType.Sections)}
+          loading={templatesLoading}
           busy={busy}
           onAdd={(section, required) =>
             run(
-              () => dataProvider.addItemTypeSection(itemType.Id, section.Id, required).then(answered),
-              () => T.sectionAdded(section.SectionName, itemType.Name),
+              // The server answers the item template with its sections.
+              () => dataProvider.create(SECTIONS, { data: { ItemTypeId: itemType.Id, SectionId: section.Id, Required: required } }).then(answeredBy),
+              () => texts.created(asRecord(section), asRecord(itemType)),
             )
           }
         />
       )}
-      <ConfirmDialog
-        open={Boolean(removing)}
-        body={removing ? T.removeSectionBody(removing.SectionName, itemType.Name) : undefined}
-        confirmLabel="Remove"
-        busy={busy}
-        onCancel={() => setRemoving(null)}
+      <Confirm
+        isOpen={Boolean(removing)}
+        title={Texts.global.confirmTitle}
+        content={removing ? T.removeSectionBody(removing.SectionName, itemType.Name) : ''}
+        confirm="Remove"
+        cancel="Cancel"
+        confirmColor="warning"
+        onClose={() => setRemoving(null)}
         onConfirm={async () => {
           const section = removing!;
           setRemoving(null);
           await run(
-            () => dataProvider.removeItemTypeSection(itemType.Id, section.SectionId).then(answered),
-            () => T.sectionRemoved(section.SectionName, itemType.Name),
+            () =>
+              dataProvider
+                .delete(SECTIONS, { id: section.SectionId, previousData: { ...section, id: section.SectionId, ItemTypeId: itemType.Id } })
+                .then(answeredBy),
+            () => texts.deleted!(asRecord(section), asRecord(itemType)),
           );
         }}
       />

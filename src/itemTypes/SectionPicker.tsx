@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from '@mui/material';
+import { Button, Checkbox, Chip, FormControlLabel, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Texts } from '../../shared/texts/index.js';
 import type { SectionTemplate } from '../../dataProvider/configuration.js';
@@ -73,4 +73,21 @@ export function SectionPicker({
       </Button>
     </Stack>
   );
+}
+
+/** A section's name and version, as the section tables show it. */
+export function SectionNameCell({ name, version }: { name: string; version?: number }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {name}
+      </Typography>
+      {version !== undefined && <Chip size="small" variant="outlined" label={`v${version}`} />}
+    </Stack>
+  );
+}
+
+/** The Required box of a section row, named after the section for screen readers. */
+export function RequiredBox({ name, checked, disabled, onChange }: { name: string; checked: boolean; disabled?: boolean; onChange(checked: boolean): void }) {
+  return <Checkbox size="small" checked={checked} disabled={disabled} slotProps={{ input: { 'aria-label': `Required ${name}` } }} onChange={(e) => onChange(e.target.checked)} />;
 }

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Identifier } from 'react-admin';
 import type { ItemType, SectionTemplate } from '../../dataProvider/configuration.js';
 
-/** react-query keys of the item-template screen (the sections key is the one the Section Templates screen uses). */
-import { ITEM_TYPES_QUERY_KEY } from '../session/queryKeys.js';
-
-export { ITEM_TYPES_QUERY_KEY, SECTIONS_QUERY_KEY } from '../session/queryKeys.js';
-export const assetsQueryKey = (itemTypeId: number) => ['dossier', 'item-type-assets', itemTypeId] as const;
+import { itemTypeTitle as titleOf } from '../../resources/itemTypes.js';
 
 export { failureOf, type Failure } from '../../dataProvider/httpClient.js';
+
+/** "Name (Header)" as the table and pickers show an item template. */
+export const itemTypeTitle = (name: string, description: string | null | undefined) => titleOf({ Name: name, Description: description });
 
 /**
  * The section templates an item template can still take: enabled versions only, the latest enabled version of each
@@ -36,19 +36,24 @@ export function applyOrder<T extends { DisplayOrder: number }>(rows: readonly T[
 /** The sections of an item template in display order. */
 export const sectionsInOrder = (type: ItemType) => [...type.Sections].sort((a, b) => a.DisplayOrder - b.DisplayOrder);
 
-/** "Name (Header)" as the table and pickers show an item template. */
-export const itemTypeTitle = (name: string, description: string | null | undefined) => (description ? `${name} (${description})` : name);
+type Cached = { data?: { id: Identifier }[] } | undefined;
 
-/** Puts an item template the server answered into the cached list, so the screen shows it without a reload. */
-export function useItemTypeCache() {
+/**
+ * Puts what a named workflow call answered (an item template after a section change, a renamed asset) into
+ * react-admin's cached lists of that resource, so the screen shows it without reloading the list.
+ */
+export function useCachedRecords<R extends object>(resource: string) {
   const queryClient = useQueryClient();
   return {
-    replace(updated: ItemType) {
-      queryClient.setQueryData<ItemType[]>(ITEM_TYPES_QUERY_KEY, (old) => old?.map((t) => (t.Id === updated.Id ? { ...t, ...updated } : t)));
+    change(id: Identifier, change: (record: R) => R) {
+      queryClient.setQueriesData<Cached>({ queryKey: [resource, 'getList'] }, (old) =>
+        old?.data ? { ...old, data: old.data.map((r) => (String(r.id) === String(id) ? { ...r, ...change(r as unknown as R) } : r)) } : old,
+      );
     },
-    update(id: number, change: (type: ItemType) => ItemType) {
-      queryClient.setQueryData<ItemType[]>(ITEM_TYPES_QUERY_KEY, (old) => old?.map((t) => (t.Id === id ? change(t) : t)));
-    },
-    invalidate: () => queryClient.invalidateQueries({ queryKey: ITEM_TYPES_QUERY_KEY }),
+    /** Loads the resource's lists again (after an upload added rows). */
+    reload: () => queryClient.invalidateQueries({ queryKey: [resource] }),
   };
 }
+
+/** An API answer of a typed shape as the plain record the declarations' texts read. */
+export const asRecord = (value: object) => value as Record<string, unknown>;

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
-import { Alert, Snackbar } from '@mui/material';
+import { Alert, Portal, Snackbar } from '@mui/material';
 import { useNotificationContext, useNotify, useTranslate, type NotificationPayload } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
+import { useDialogShowing } from './openDialogs.js';
 import { connectToasts } from './toast.js';
 import { useDragAway } from './useDragAway.js';
 
+/** Where toasts sit: bottom right, or top centre while a dialog is showing, so they never cover its buttons. */
+export const TOAST_ANCHOR = { vertical: 'bottom', horizontal: 'right' } as const;
+export const TOAST_ANCHOR_OVER_DIALOG = { vertical: 'top', horizontal: 'center' } as const;
+
 /**
- * Toasts: bottom right, one at a time, closing after 5 seconds (or the duration the caller asks), paused while
- * hovered, closed by a click or by dragging them sideways; a newer toast replaces the one showing. Also connects the toast bridge used outside components.
+ * Toasts: bottom right (top centre, above the backdrop, while a dialog is showing), one at a time, closing after
+ * 5 seconds (or the duration the caller asks), paused while hovered, closed by a click or by dragging them
+ * sideways; a newer toast replaces the one showing. Also connects the toast bridge used outside components.
  */
 export function AppNotification() {
   const { notifications, takeNotification } = useNotificationContext();
@@ -15,7 +21,11 @@ export function AppNotification() {
   const translate = useTranslate();
   const [current, setCurrent] = useState<NotificationPayload | undefined>();
   const [open, setOpen] = useState(false);
+  // Counts the toasts shown: each has a Snackbar of its own, with its own entrance and timer.
+  const [serial, setSerial] = useState(0);
   const drag = useDragAway(() => setOpen(false));
+  const { reset: resetDrag } = drag;
+  const overDialog = useDialogShowing();
 
   useEffect(() => {
     connectToasts((message, options) => notify(message, options));
@@ -23,45 +33,52 @@ export function AppNotification() {
   }, [notify]);
 
   useEffect(() => {
-    if (!current && notifications.length) {
-      setCurrent(takeNotification() ?? undefined);
-      setOpen(true);
-    } else if (current && notifications.length) {
-      // A newer toast is waiting: close this one now, so feedback is never held back behind older toasts.
-      setOpen(false);
-    }
-  }, [notifications, current, takeNotification]);
+    if (!notifications.length) return;
+    // A newer toast replaces the one showing at once, so feedback is never held back behind older toasts (nor
+    // lost when two come together, before the first has even appeared).
+    const next = takeNotification();
+    if (!next) return;
+    resetDrag();
+    setCurrent(next);
+    setOpen(true);
+    setSerial((n) => n + 1);
+  }, [notifications, takeNotification, resetDrag]);
 
   if (!current) return null;
   const { message, type = 'info', notificationOptions } = current;
   const text = typeof message === 'string' ? translate(message, { _: message, ...notificationOptions?.messageArgs }) : message;
   const close = () => setOpen(false);
+  // In a portal of its own at the end of the page, so it stacks above a dialog's backdrop.
   return (
-    <Snackbar
-      open={open}
-      autoHideDuration={notificationOptions?.autoHideDuration ?? Timing.TOAST_MS}
-      onClose={(_event, reason) => reason !== 'clickaway' && close()}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      slotProps={{
-        transition: {
-          onExited: () => {
-            drag.reset();
-            setCurrent(undefined);
+    <Portal>
+      <Snackbar
+        key={serial}
+        open={open}
+        autoHideDuration={notificationOptions?.autoHideDuration ?? Timing.TOAST_MS}
+        onClose={(_event, reason) => reason !== 'clickaway' && close()}
+        anchorOrigin={overDialog ? TOAST_ANCHOR_OVER_DIALOG : TOAST_ANCHOR}
+        sx={{ zIndex: (theme) => theme.zIndex.snackbar }}
+        slotProps={{
+          transition: {
+            onExited: () => {
+              drag.reset();
+              setCurrent(undefined);
+            },
           },
-        },
-      }}
-    >
-      <Alert
-        severity={type}
-        variant="filled"
-        onClick={close}
-        {...drag.handlers}
-        role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
-        style={drag.style}
-        sx={{ cursor: 'pointer', minWidth: 280, maxWidth: 480, boxShadow: 3, userSelect: 'none' }}
+        }}
       >
-        {text}
-      </Alert>
-    </Snackbar>
+        <Alert
+          severity={type}
+          variant="filled"
+          onClick={close}
+          {...drag.handlers}
+          role={type === 'error' || type === 'warning' ? 'alert' : 'status'}
+          style={drag.style}
+          sx={{ cursor: 'pointer', minWidth: 280, maxWidth: 480, boxShadow: 3, userSelect: 'none' }}
+        >
+          {text}
+        </Alert>
+      </Snackbar>
+    </Portal>
   );
 }

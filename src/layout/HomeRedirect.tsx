@@ -1,9 +1,10 @@
+import { LinearProgress } from '@mui/material';
 import { Navigate } from 'react-router-dom';
-import { Permissions } from '../../shared/permissions.js';
-import { useCan } from '../session/useSession.js';
+import { useCanAccess } from 'react-admin';
 
 /** Home: the cases list for users who may view cases, otherwise the own account. */
 export function HomeRedirect() {
-  const canViewCases = useCan(Permissions.Cases.VIEW_CASES);
-  return <Navigate to={canViewCases ? '/cases' : '/account'} replace />;
+  const { canAccess, isPending } = useCanAccess({ resource: 'cases', action: 'list' });
+  if (isPending) return <LinearProgress aria-label="Loading" />;
+  return <Navigate to={canAccess ? '/cases' : '/account'} replace />;
 }

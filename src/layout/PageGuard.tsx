@@ -1,13 +1,16 @@
 import type { ReactNode } from 'react';
-import { hasAnyPermission } from '../../shared/permissions.js';
-import { pageByKey } from '../navigation.js';
-import { useSessionPermissions } from '../session/useSession.js';
+import { LinearProgress } from '@mui/material';
+import { CanAccess } from 'react-admin';
 import { NotFound } from './NotFound.js';
 
-/** Renders a page only for users holding its permissions; others see the not-found view. */
+/**
+ * A page shown only to users the auth provider's canAccess lets list it (a declared resource or a page of
+ * src/navigation.ts); others see the not-found view, as the spec says.
+ */
 export function PageGuard({ page, children }: { page: string; children: ReactNode }) {
-  const { roles } = useSessionPermissions();
-  const definition = pageByKey(page);
-  if (!definition || !hasAnyPermission(roles, definition.anyOf)) return <NotFound />;
-  return <>{children}</>;
+  return (
+    <CanAccess resource={page} action="list" accessDenied={<NotFound />} loading={<LinearProgress aria-label="Loading" />}>
+      {children}
+    </CanAccess>
+  );
 }

@@ -67,9 +67,10 @@ function AdminMenu({ entries }: { entries: MenuEntry[] }) {
         {entries.flatMap((entry) =>
           entry.children
             ? [
-                <ListSubheader key={entry.path} sx={{ lineHeight: '32px' }}>
+                // A group (IAM) is a page of its own (/identity opens its first part) heading its parts.
+                <MenuItem key={entry.path} component={Link} to={entry.path} sx={{ fontWeight: 600 }}>
                   {entry.label}
-                </ListSubheader>,
+                </MenuItem>,
                 ...entry.children.map((child) => (
                   <MenuItem key={child.path} component={Link} to={child.path} sx={{ pl: 4 }}>
                     {child.label}
@@ -132,7 +133,7 @@ function MobileMenu({ name, top, admin }: { name: string; top: MenuEntry[]; admi
           <List>{top.map((e) => item(e))}</List>
           {admin.length > 0 && (
             <List subheader={<ListSubheader>Admin</ListSubheader>}>
-              {admin.flatMap((e) => (e.children ? [<ListSubheader key={e.path} sx={{ pl: 3 }}>{e.label}</ListSubheader>, ...e.children.map((c) => item(c, true))] : [item(e)]))}
+              {admin.flatMap((e) => (e.children ? [item(e), ...e.children.map((c) => item(c, true))] : [item(e)]))}
             </List>
           )}
           <Divider />

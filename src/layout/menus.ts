@@ -1,4 +1,4 @@
-import { hasAnyPermission } from '../../shared/permissions.js';
+import { canAccess } from '../auth/access.js';
 import { IAM_MENU, PAGES, type AppPage } from '../navigation.js';
 
 export interface MenuEntry {
@@ -7,7 +7,8 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-const allowed = (roles: readonly string[], page: AppPage) => hasAnyPermission(roles, page.anyOf);
+/** A menu lists the pages the auth provider's canAccess lets the user open. */
+const allowed = (roles: readonly string[], page: AppPage) => canAccess(roles, { action: 'list', resource: page.key });
 
 /** Top navigation entries the user may open. */
 export function topEntries(roles: readonly string[]): MenuEntry[] {

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Button, Card, CardContent, IconButton, Link as MuiLink, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Link, Navigate } from 'react-router-dom';
-import { useDataProvider, useNotify } from 'react-admin';
-import { FOOTER_YEAR } from '../../shared/constants.js';
+import { Confirm, DataTable, ListContextProvider, useDataProvider, useList, useLogout, useNotify } from 'react-admin';
+import { FOOTER_YEAR, PageSizes } from '../../shared/constants.js';
 import { Groups } from '../../shared/permissions.js';
 import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -13,12 +13,13 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { PartnerFile } from '../../dataProvider/identity.js';
 import { saveFile } from '../../dataProvider/httpClient.js';
 import { readState } from '../../dataProvider/session.js';
-import { ConfirmDialog } from '../components/ConfirmDialog.js';
-import { DataTable } from '../components/DataTable.js';
-import { NotAuthorized } from '../layout/NotFound.js';
 import { formatDate } from '../../shared/format.js';
+import { FRAMED_TABLE_SX } from '../theme.js';
 
 const F = Texts.identity.files;
+
+type FileRow = PartnerFile & { id: string };
+
 
 /** The two partner groups and their pages. */
 export const PARTNERS = {
@@ -26,6 +27,27 @@ export const PARTNERS = {
   ncsc: { group: Groups.NCSC, upload: '/fileuNCSC', list: '/filedNCSC' },
 } as const;
 type Partner = keyof typeof PARTNERS;
+
+/** "You Are Not Authorized", with the way back: the home page, or signing in as a member of the group. */
+function PartnerNotAuthorized({ group }: { group: string }) {
+  const logout = useLogout();
+  return (
+    <Box sx={{ py: 10, px: 2, textAlign: 'center' }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {Texts.global.notAuthorized}
+      </Typography>
+      <Typography color="text.secondary">These pages are for members of the {group} group.</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 3, justifyContent: 'center', alignItems: 'center' }}>
+        <Button component={Link} to="/" variant="contained">
+          Go to the home page
+        </Button>
+        <Button variant="outlined" onClick={() => logout()}>
+          Sign in as another user
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
 
 /**
  * The frame of the partner pages: outside the session guard, but only for a signed-in member of the group —
@@ -35,7 +57,7 @@ function PartnerFrame({ partner, title, children }: { partner: Partner; title: s
   const { token, user, permissions } = readState().account;
   if (!token || !user) return <Navigate to="/login" replace />;
   const { group, upload, list } = PARTNERS[partner];
-  if (!permissions?.groups.includes(group)) return <NotAuthorized />;
+  if (!permissions?.groups.includes(group)) return <PartnerNotAuthorized group={group} />;
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Box sx={{ bgcolor: 'primary.main', color: '#fff', px: { xs: 2, sm: 3 }, py: 1.5, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
@@ -89,6 +111,11 @@ export function PartnerUploadPage({ partner }: { partner: Partner }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
+  /** A chosen file answers "Choose a file to upload.": the button shows its name instead. */
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    if (chosen && error === F.chooseFile) setError(undefined);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file || !folder) {
@@ -118,7 +145,7 @@ export function PartnerUploadPage({ partner }: { partner: Partner }) {
               <FolderSelect partner={partner} value={folder} onChange={setFolder} />
               <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
                 {file ? file.name : 'Choose a file'}
-                <input key={inputKey} hidden type="file" aria-label="File" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+                <input key={inputKey} hidden type="file" aria-label="File" onChange={(e) => choose(e.target.files?.[0] ?? null)} />
               </Button>
               {error && (
                 <Typography color="error" role="alert" variant="body2">
@@ -144,6 +171,9 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
   const [files, setFiles] = useState<PartnerFile[]>([]);
   const [deleting, setDeleting] = useState<PartnerFile | null>(null);
   const member = readState().account.permissions?.groups.includes(PARTNERS[partner].group) ?? false;
+  // react-admin's in-memory list over the folder's files: its DataTable sorts them, newest first to start with.
+  const rows = useMemo<FileRow[]>(() => files.map((f) => ({ ...f, id: f.FullName })), [files]);
+  const listContext = useList({ data: rows, sort: { field: 'CreationTime', order: 'DESC' }, perPage: PageSizes.UNPAGED });
 
   const load = useCallback(async () => {
     try {
@@ -169,47 +199,63 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
               Refresh
             </Button>
           </Stack>
-          <DataTable<PartnerFile>
-            label={`Files in ${folder}`}
-            rows={files}
-            rowKey={(f) => f.FullName}
-            defaultSort={{ key: 'created', order: 'desc' }}
-            empty="There are no files in this folder."
-            columns={[
-              { key: 'name', label: 'Name', sortValue: (f) => f.Name, render: (f) => <Box sx={{ overflowWrap: 'anywhere' }}>{f.Name}</Box> },
-              { key: 'created', label: 'CreationTime', sortValue: (f) => f.CreationTime, render: (f) => <Box sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(f.CreationTime)} ${new Date(f.CreationTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`}</Box> },
-              { key: 'path', label: 'FullName', render: (f) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{f.FullName}</Typography> },
-              {
-                key: 'actions',
-                label: '',
-                align: 'right',
-                render: (f) => (
-                  <Box sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Download">
-                      <IconButton
-                        size="small"
-                        aria-label={`Download ${f.Name}`}
-                        onClick={() => dataProvider.downloadPartnerFile(f.FullName).then((answer) => saveFile(answer, f.Name)).catch(() => notify(Texts.configuration.assets.retrieveFailed, { type: 'error' }))}
-                      >
-                        <DownloadIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton size="small" aria-label={`Delete ${f.Name}`} onClick={() => setDeleting(f)}>
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                ),
-              },
-            ]}
-          />
+          <ListContextProvider value={listContext}>
+            <Box sx={FRAMED_TABLE_SX}>
+              <DataTable
+                resource="partner-files"
+                aria-label={`Files in ${folder}`}
+                bulkActionButtons={false}
+                rowClick={false}
+                empty={
+                  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+                    There are no files in this folder.
+                  </Typography>
+                }
+              >
+                <DataTable.Col source="Name" label="Name" render={(f: FileRow) => <Box sx={{ overflowWrap: 'anywhere' }}>{f.Name}</Box>} />
+                <DataTable.Col
+                  source="CreationTime"
+                  label="CreationTime"
+                  render={(f: FileRow) => (
+                    <Box sx={{ whiteSpace: 'nowrap' }}>{`${formatDate(f.CreationTime)} ${new Date(f.CreationTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}`}</Box>
+                  )}
+                />
+                <DataTable.Col source="FullName" label="FullName" disableSort render={(f: FileRow) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{f.FullName}</Typography>} />
+                <DataTable.Col
+                  label=""
+                  disableSort
+                  render={(f: FileRow) => (
+                    <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
+                      <Tooltip title="Download">
+                        <IconButton
+                          size="small"
+                          aria-label={`Download ${f.Name}`}
+                          onClick={() => dataProvider.downloadPartnerFile(f.FullName).then((answer) => saveFile(answer, f.Name)).catch(() => notify(Texts.configuration.assets.retrieveFailed, { type: 'error' }))}
+                        >
+                          <DownloadIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton size="small" aria-label={`Delete ${f.Name}`} onClick={() => setDeleting(f)}>
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </Box>
+                  )}
+                />
+              </DataTable>
+            </Box>
+          </ListContextProvider>
         </CardContent>
       </Card>
-      <ConfirmDialog
-        open={Boolean(deleting)}
+      <Confirm
+        isOpen={Boolean(deleting)}
         title={F.confirmDelete}
-        onCancel={() => setDeleting(null)}
+        content={null}
+        confirm="Delete"
+        cancel="Cancel"
+        confirmColor="warning"
+        onClose={() => setDeleting(null)}
         onConfirm={async () => {
           const file = deleting!;
           setDeleting(null);

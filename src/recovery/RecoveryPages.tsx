@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Link as MuiLink, Stack, TextField
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
+import { Schemas } from '../../schemas/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ErrorBody } from '../../dataProvider/httpClient.js';
 import { PublicPage } from '../layout/PublicPage.js';
@@ -20,11 +21,18 @@ interface FieldSpec {
   label: string;
   type?: 'password' | 'email';
   autoComplete?: string;
+  /** A check of a filled-in value before sending: the message to show under the field, if any. */
+  check?: (value: string) => string | undefined;
 }
 
+/** The server's rule for the forgot-username address (schemas/forgotUsername.json), checked before sending. */
+const forgotUsernameEmail = Schemas.forgotUsername.properties.Email;
+const checkEmail = (value: string) =>
+  new RegExp(forgotUsernameEmail.pattern).test(value.trim()) ? undefined : forgotUsernameEmail['x-messages'].pattern;
+
 /**
- * A public form: every field required (marked, checked on submit), server ModelState under the fields, one
- * message line above the button.
+ * A public form: every field required (marked, checked on submit, then each field's own check), server
+ * ModelState under the fields, one message line above the button.
  */
 function RecoveryForm({
   fields,
@@ -48,10 +56,15 @@ function RecoveryForm({
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = Object.fromEntries(fields.filter((f) => !values[f.name]?.trim()).map((f) => [f.name, [Texts.validation.required(f.label)]]));
-    setErrors(missing);
+    const found: Errors = {};
+    for (const field of fields) {
+      const value = values[field.name] ?? '';
+      const message = value.trim() ? field.check?.(value) : Texts.validation.required(field.label);
+      if (message) found[field.name] = [message];
+    }
+    setErrors(found);
     setGeneral(undefined);
-    if (Object.keys(missing).length) return;
+    if (Object.keys(found).length) return;
     setBusy(true);
     const result = await onSubmit(values);
     setBusy(false);
@@ -127,7 +140,7 @@ export function ForgotUsernamePage() {
         Enter your e-mail address and we will send you your username.
       </Typography>
       <RecoveryForm
-        fields={[{ name: 'Email', label: 'Email', type: 'email', autoComplete: 'email' }]}
+        fields={[{ name: 'Email', label: 'Email', type: 'email', autoComplete: 'email', check: checkEmail }]}
         submitLabel="Send Username"
         onSubmit={async ({ Email }) => {
           try {

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Chip, Grid, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, IconButton, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import AddIcon from '@mui/icons-material/Add';
 import type { FieldList, FieldType, SectionField } from '../../shared/sections.js';
 import { FIELD_TYPES } from '../../shared/sections.js';
 import { CheckboxInput, DateInput } from '../forms/inputs.js';
 import { useLookupLists } from '../session/useLookups.js';
-import { FIELD_TYPE_LABELS, NESTED_FIELD_TYPES, type FieldErrors, type NameState } from './builderModel.js';
+import { FIELD_TYPE_LABELS, LIMITS, NESTED_FIELD_TYPES, mergeMessages, type FieldErrors, type NameState } from './builderModel.js';
 
 interface FieldCardProps {
   field: SectionField;
   names: NameState;
   errors: FieldErrors;
+  /** What the server refused, by field id (shown whether or not the builder's own checks are shown). */
+  serverErrors: FieldErrors;
   showErrors: boolean;
   disabled?: boolean;
   onLabel: (id: string, label: string) => void;
@@ -21,7 +23,7 @@ interface FieldCardProps {
   onAdd: (type: FieldType, parentId: string) => void;
 }
 
-function TypeSettings({ field, onChange, disabled }: { field: SectionField; onChange: (patch: Partial<SectionField>) => void; disabled?: boolean }) {
+function TypeSettings({ field, onChange, disabled, listError }: { field: SectionField; onChange: (patch: Partial<SectionField>) => void; disabled?: boolean; listError?: string }) {
   const lists = useLookupLists();
   switch (field['@type']) {
     case 'date':
@@ -43,7 +45,7 @@ function TypeSettings({ field, onChange, disabled }: { field: SectionField; onCh
     case 'list':
       return (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-          <TextField select label="List" required fullWidth={false} sx={{ minWidth: 240 }} disabled={disabled} value={field['@listType'] ?? ''} onChange={(e) => onChange({ '@listType': e.target.value })}>
+          <TextField select label="List" required fullWidth={false} sx={{ minWidth: 240 }} disabled={disabled} value={field['@listType'] ?? ''} error={Boolean(listError)} helperText={listError} onChange={(e) => onChange({ '@listType': e.target.value })}>
             {lists.map((list) => (
               <MenuItem key={list.TableName} value={list.TableName}>
                 {list.FormattedTableName}
@@ -66,7 +68,7 @@ function TypeSettings({ field, onChange, disabled }: { field: SectionField; onCh
 function FieldCard(props: FieldCardProps) {
   const { field, names, errors, showErrors, disabled } = props;
   const id = field['@id'];
-  const own = showErrors ? errors[id] : undefined;
+  const own = mergeMessages(showErrors ? errors[id] : undefined, props.serverErrors[id]);
   const locked = names.locked.has(id);
   return (
     <Card variant="outlined" sx={{ borderLeft: 4, borderLeftColor: own ? 'error.main' : 'secondary.main' }} data-testid="field-card">
@@ -86,7 +88,17 @@ function FieldCard(props: FieldCardProps) {
         </Stack>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label="Label" required fullWidth disabled={disabled} value={field['@label']} onChange={(e) => props.onLabel(id, e.target.value)} error={Boolean(own?.label)} helperText={own?.label} />
+            <TextField
+              label="Label"
+              required
+              fullWidth
+              disabled={disabled}
+              value={field['@label']}
+              onChange={(e) => props.onLabel(id, e.target.value)}
+              error={Boolean(own?.label)}
+              helperText={own?.label}
+              slotProps={{ htmlInput: { maxLength: LIMITS.label } }}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
@@ -98,11 +110,19 @@ function FieldCard(props: FieldCardProps) {
               onChange={(e) => props.onName(id, e.target.value.replace(/[^a-zA-Z0-9_]/g, ''))}
               error={Boolean(own?.name)}
               helperText={own?.name ?? (locked ? 'Saved fields keep their name.' : undefined)}
-              slotProps={{ htmlInput: { readOnly: locked } }}
+              slotProps={{ htmlInput: { readOnly: locked, maxLength: LIMITS.name } }}
             />
           </Grid>
           <Grid size={12}>
-            <TextField label="Instructions" fullWidth multiline disabled={disabled} value={field['@instructions'] ?? ''} onChange={(e) => props.onChange(id, { '@instructions': e.target.value })} />
+            <TextField
+              label="Instructions"
+              fullWidth
+              multiline
+              disabled={disabled}
+              value={field['@instructions'] ?? ''}
+              onChange={(e) => props.onChange(id, { '@instructions': e.target.value })}
+              slotProps={{ htmlInput: { maxLength: LIMITS.instructions } }}
+            />
           </Grid>
           <Grid size={12}>
             <Stack direction="row" spacing={2} flexWrap="wrap">
@@ -111,9 +131,14 @@ function FieldCard(props: FieldCardProps) {
             </Stack>
           </Grid>
           <Grid size={12}>
-            <TypeSettings field={field} disabled={disabled} onChange={(patch) => props.onChange(id, patch)} />
+            <TypeSettings field={field} disabled={disabled} listError={own?.list} onChange={(patch) => props.onChange(id, patch)} />
           </Grid>
         </Grid>
+        {own?.other?.map((message) => (
+          <Alert key={message} severity="error" sx={{ mt: 2 }}>
+            {message}
+          </Alert>
+        ))}
         {field['@type'] === 'template' && (
           <Box sx={{ mt: 2, pl: { xs: 1, sm: 2 }, borderLeft: 2, borderColor: 'divider' }}>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
@@ -165,7 +190,7 @@ export function FieldBuilder(props: FieldBuilderProps) {
               </MenuItem>
             ))}
           </TextField>
-          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => props.onAdd(type, parentId ?? '')}>
+          <Button variant="outlined" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={() => props.onAdd(type, parentId ?? '')}>
             {parentId ? 'Add Template Field' : 'Add Field'}
           </Button>
         </Stack>

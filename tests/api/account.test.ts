@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Texts } from '../../shared/texts/index.js';
+import { UsPhone } from '../../shared/validationMessages.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 let t: TestApp;
@@ -111,6 +112,19 @@ describe('PUT /api/user', () => {
       'Clearances[0].LastInvestigation': [Texts.identity.users.lastInvestigationInFuture],
     });
     expect(await me(token)).toEqual(before);
+  });
+
+  it('refuses an own phone number that is not a 10-digit US number, and stores a valid one as 555-123-4567', async () => {
+    const token = await t.signIn('reviewer');
+    const before = await me(token);
+    const body = { FirstName: before.FirstName, LastName: before.LastName, Emails: before.Emails };
+    const refused = await save(token, { ...body, PhoneNumbers: [{ Number: '12' }, { Number: '704-555-0101' }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().ModelState).toEqual({ 'PhoneNumbers[0].Number': [UsPhone.message] });
+    expect(await me(token)).toEqual(before);
+    const saved = await save(token, { ...body, PhoneNumbers: [{ Number: '1 (704) 555-0102' }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().PhoneNumbers).toEqual([expect.objectContaining({ Number: '704-555-0102', IsPrimary: true })]);
   });
 
   it('needs a session', async () => {

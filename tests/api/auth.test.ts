@@ -82,6 +82,46 @@ describe('POST /oauth/token', () => {
   });
 });
 
+describe('rate limit', () => {
+  const fromAddress = (remoteAddress: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      remoteAddress,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('answers a throttled sign-in as an OAuth error the sign-in page shows, with Retry-After in seconds', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      statuses.push((await fromAddress('192.0.2.44', { username: 'nobody-here', password: 'nope', grant_type: 'password' })).statusCode);
+    }
+    expect(statuses).toEqual(Array(30).fill(400));
+    const throttled = await fromAddress('192.0.2.44', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(throttled.statusCode).toBe(429);
+    const retryAfter = Number(throttled.headers['retry-after']);
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(throttled.json()).toEqual({ error: 'too_many_requests', error_description: Texts.signIn.throttled(retryAfter) });
+    expect(throttled.json().error_description).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds?\.$/);
+    // Another address is not held back.
+    expect((await fromAddress('192.0.2.45', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(200);
+  });
+
+  it('answers { Message } with Retry-After on a throttled API route', async () => {
+    let last = await t.call(null, { method: 'POST', url: '/api/user/forgot-password', payload: { Username: 'nobody' }, remoteAddress: '192.0.2.46' });
+    for (let i = 0; i < 10; i += 1) {
+      last = await t.call(null, { method: 'POST', url: '/api/user/forgot-password', payload: { Username: 'nobody' }, remoteAddress: '192.0.2.46' });
+    }
+    expect(last.statusCode).toBe(429);
+    const retryAfter = Number(last.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(last.json()).toEqual({ Message: Texts.global.tooManyRequests(retryAfter) });
+  });
+});
+
 describe('sessions', () => {
   it('needs a token: no token and a made-up token are 401', async () => {
     expect((await t.call(null, { method: 'GET', url: '/api/user' })).statusCode).toBe(401);

@@ -1,6 +1,10 @@
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPGlite, embeddedDatabase } from '../../server/db/database.js';
+import { migrationProvider } from '../../server/db/migrations/index.js';
 import type { CaseTemplate } from '../../shared/api/configuration.js';
 import { Permissions } from '../../shared/permissions.js';
+import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 let t: TestApp;
@@ -104,6 +108,7 @@ describe('creating and updating case templates', () => {
       method: 'POST',
       url: '/api/case-templates',
       payload: newTemplate({
+        Label: 'Wrong lists',
         ContractType_Id: t.lookup('CaseType', 'T1'),
         CaseType_Id: t.lookup('ContractType', 'FED'),
         ROIFooter: '<footer>',
@@ -148,6 +153,41 @@ describe('creating and updating case templates', () => {
     expect((await t.call(admin, { method: 'PATCH', url: '/api/case-templates/999999', payload: newTemplate() })).statusCode).toBe(404);
   });
 
+  it('refuses a label another template has, in any letter case, on create and update', async () => {
+    const before = await templates();
+    const taken = { Label: ['A case template with this label already exists.'] };
+    expect(ConfigurationTexts.caseTemplates.labelTaken).toBe(taken.Label[0]);
+    for (const Label of ['Tier 1 Standard', 'tier 1 STANDARD', '  TIER 1 standard ']) {
+      const response = await t.call(admin, { method: 'POST', url: '/api/case-templates', payload: newTemplate({ Label }) });
+      expect(response.statusCode, Label).toBe(400);
+      expect(response.json().ModelState, Label).toEqual(taken);
+    }
+    const update = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/case-templates/${created.Id}`,
+      payload: { Label: 'tier 1 standard', ContractType_Id: created.ContractType_Id },
+    });
+    expect(update.statusCode).toBe(400);
+    expect(update.json().ModelState).toEqual(taken);
+    expect(await templates()).toEqual(before);
+  });
+
+  it('keeps a template its own label, in another letter case too', async () => {
+    const response = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/case-templates/${created.Id}`,
+      payload: { Label: 'CONTRACTOR VETTING V2', ContractType_Id: created.ContractType_Id },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().Label).toBe('CONTRACTOR VETTING V2');
+    const back = await t.call(admin, {
+      method: 'PATCH',
+      url: `/api/case-templates/${created.Id}`,
+      payload: { Label: 'Contractor Vetting v2', ContractType_Id: created.ContractType_Id },
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('swaps two items and answers item id → new display order', async () => {
     const template = (await templates()).find((r) => r.Id === created.Id)!;
     const [reference, employment] = template.Items;
@@ -166,6 +206,58 @@ describe('creating and updating case templates', () => {
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().ModelState).toEqual({ SwapFromItem_Id: ['There is no such item in this case template.'] });
+  });
+});
+
+describe('unique names in the database', () => {
+  it('an index refuses a second case template label or expense type name that differs only in letter case', async () => {
+    const db = t.database.db;
+    const contract = t.lookup('ContractType', 'FED');
+    await expect(db.insertInto('case_templates').values({ Label: 'TIER 5 comprehensive', ContractType_Id: contract }).execute()).rejects.toMatchObject({
+      code: '23505',
+    });
+    const uom = t.lookup('UOMType', 'EA');
+    await expect(db.insertInto('expense_types').values({ Short: 'PARKING', UOMType_Id: uom }).execute()).rejects.toMatchObject({ code: '23505' });
+    const { Id } = await db.insertInto('expense_types').values({ Short: 'Parking Garage', UOMType_Id: uom }).returning('Id').executeTakeFirstOrThrow();
+    await db.deleteFrom('expense_types').where('Id', '=', Id).execute();
+  });
+
+  it('the migration keeps the oldest of twins already stored and gives each later one its id in brackets', async () => {
+    const db = embeddedDatabase(await createPGlite({}));
+    try {
+      await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
+      const migrator = new Migrator({ db, provider: migrationProvider });
+      expect((await migrator.migrateTo('010_rate_limits')).error).toBeUndefined();
+      await db.insertInto('type_lists').values([{ TableName: 'ContractType', FormattedTableName: 'Contract Type' }, { TableName: 'UOMType', FormattedTableName: 'UOM' }]).execute();
+      const [contract, uom] = await db
+        .insertInto('type_items')
+        .values([{ TableName: 'ContractType', Short: 'FED' }, { TableName: 'UOMType', Short: 'EA' }])
+        .returning('Id')
+        .execute();
+      const labels = ['Tier 1 Standard', 'TIER 1 STANDARD', 'Other', 'tier 1 standard'];
+      const templateIds = [];
+      for (const Label of labels) {
+        templateIds.push((await db.insertInto('case_templates').values({ Label, ContractType_Id: contract.Id }).returning('Id').executeTakeFirstOrThrow()).Id);
+      }
+      const expenseIds = [];
+      for (const Short of ['Parking', 'parking']) {
+        expenseIds.push((await db.insertInto('expense_types').values({ Short, UOMType_Id: uom.Id }).returning('Id').executeTakeFirstOrThrow()).Id);
+      }
+      const result = await migrator.migrateToLatest();
+      expect(result.error).toBeUndefined();
+      expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['011_unique_names', 'Success']]);
+      const templateRows = await db.selectFrom('case_templates').select(['Id', 'Label']).orderBy('Id').execute();
+      expect(templateRows.map((r) => r.Label)).toEqual([
+        'Tier 1 Standard',
+        `TIER 1 STANDARD (${templateIds[1]})`,
+        'Other',
+        `tier 1 standard (${templateIds[3]})`,
+      ]);
+      const expenseRows = await db.selectFrom('expense_types').select('Short').orderBy('Id').execute();
+      expect(expenseRows.map((r) => r.Short)).toEqual(['Parking', `parking (${expenseIds[1]})`]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
 

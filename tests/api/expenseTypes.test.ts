@@ -59,6 +59,18 @@ describe('expense types (declared resource)', () => {
     expect((await t.call(admin, { method: 'GET', url: '/api/expense-types' })).json().length).toBe(before);
   });
 
+  it('refuses a second expense type of the same name in any letter case, on create and on rename', async () => {
+    const duplicate = await t.call(admin, { method: 'POST', url: '/api/expense-types', payload: { Short: 'MILEAGE', UOMType_Id: uomEach } });
+    expect(duplicate.statusCode).toBe(400);
+    expect(duplicate.json().ModelState).toEqual({ Short: ['An expense type with this name already exists.'] });
+    const other = (await t.call(admin, { method: 'POST', url: '/api/expense-types', payload: { Short: 'Ferry Fare', UOMType_Id: uomEach } })).json();
+    const rename = await t.call(admin, { method: 'PUT', url: `/api/expense-types/${other.Id}`, payload: { Id: other.Id, Short: 'mileage', UOMType_Id: uomEach } });
+    expect(rename.json().ModelState).toEqual({ Short: ['An expense type with this name already exists.'] });
+    // Its own name in another letter case is no clash.
+    const recased = await t.call(admin, { method: 'PUT', url: `/api/expense-types/${other.Id}`, payload: { Id: other.Id, Short: 'FERRY FARE', UOMType_Id: uomEach } });
+    expect(recased.json().Short).toBe('FERRY FARE');
+  });
+
   it('gates each action by its permission: an investigator may not create (403), unknown ids are 404', async () => {
     const investigator = await t.signIn('investigator');
     expect((await t.call(investigator, { method: 'GET', url: '/api/expense-types' })).statusCode).toBe(403);

@@ -138,6 +138,16 @@ describe('forgot username', () => {
     expect(mails[0].text).toContain('http://dossier.test/login');
   });
 
+  it('answers ModelState for a malformed address, and mails nothing', async () => {
+    const mark = await outboxMark(t.dataDir);
+    for (const Email of ['not-an-email', 'ncsc@ncsc', '@ncsc.example', 'ncsc@@ncsc.example', 'ncsc ncsc@ncsc.example', '   ']) {
+      const response = await anon('/api/user/forgot-username', { Email });
+      expect(response.statusCode, Email).toBe(400);
+      expect(response.json().ModelState, Email).toEqual({ Email: ['Enter a valid email address.'] });
+    }
+    expect(await mailsSince(t.dataDir, mark)).toEqual([]);
+  });
+
   it('answers ModelState when the field is missing', async () => {
     const response = await anon('/api/user/forgot-username', {});
     expect(response.statusCode).toBe(400);

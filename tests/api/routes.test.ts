@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permissions } from '../../shared/permissions.js';
+import { resources } from '../../resources/index.js';
+import { permissionsFor, type Operations } from '../../resources/declaration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 let t: TestApp;
@@ -26,6 +28,23 @@ describe('route declarations', () => {
       if (!schema.response) problems.push(`${r.method} ${r.url}: no response schema`);
       const takesBody = ['POST', 'PUT', 'PATCH'].includes(r.method);
       if (takesBody && !('body' in schema) && !schema.consumes) problems.push(`${r.method} ${r.url}: no body schema`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("registers every declared resource's calls from its declaration, with the declared permission", () => {
+    const action = { list: 'list', one: 'show', create: 'create', update: 'edit', delete: 'delete' } as const;
+    const problems: string[] = [];
+    for (const declaration of resources) {
+      const built = declaration.store?.routes ?? (Object.keys(declaration.operations) as (keyof Operations)[]);
+      for (const name of built) {
+        const operation = declaration.operations[name];
+        if (!operation) continue;
+        const route = t.app.routeCatalogue.find((r) => r.method === operation.method && r.url === operation.path);
+        const expected = operation.access === 'signedIn' ? 'signedIn' : { anyOf: operation.access ?? permissionsFor(declaration, action[name]) };
+        if (!route) problems.push(`${declaration.name}.${name}: ${operation.method} ${operation.path} is not registered`);
+        else if (JSON.stringify(route.access) !== JSON.stringify(expected)) problems.push(`${declaration.name}.${name}: access ${JSON.stringify(route.access)}`);
+      }
     }
     expect(problems).toEqual([]);
   });

@@ -92,6 +92,59 @@ describe('saving section templates', () => {
   });
 });
 
+describe('the XML attribute form of a definition', () => {
+  it('accepts flags written as attribute text and stores them as JSON booleans', async () => {
+    const attributes = {
+      fields: {
+        field: [
+          { '@id': 'Officer', '@type': 'text', '@name': 'Officer', '@label': 'Officer', '@required': 'true', '@showInReport': 'false' },
+          { '@id': 'Visited', '@type': 'date', '@name': 'Visited', '@label': 'Visited', '@disableDatesBeforeToday': 'False', '@disableDatesAfterToday': 'TRUE', '@allowCurrent': 'true' },
+          { '@id': 'States', '@type': 'list', '@name': 'States', '@label': 'States', '@listType': 'RegionType', '@allowMultiple': 'true' },
+          { '@id': 'Notes', '@type': 'textarea', '@name': 'Notes', '@label': 'Notes', '@allowStockPhrases': 'true' },
+          { '@id': 'Confirmed', '@type': 'checkbox', '@name': 'Confirmed', '@label': 'Confirmed', '#text': true },
+          {
+            '@id': 'Witnesses', '@type': 'template', '@name': 'Witnesses', '@label': 'Witnesses', '@required': 'false',
+            Template: { fields: { field: [{ '@id': 'Name', '@type': 'text', '@name': 'Name', '@label': 'Name', '@required': 'true', '@showInReport': 'true' }] } },
+          },
+        ],
+      },
+    };
+    const normalised = definition(
+      { ...field('text', 'Officer', { '@required': true, '@showInReport': false }) },
+      { '@id': 'Visited', '@type': 'date', '@name': 'Visited', '@label': 'Visited', '@disableDatesBeforeToday': false, '@disableDatesAfterToday': true, '@allowCurrent': true },
+      { '@id': 'States', '@type': 'list', '@name': 'States', '@label': 'States', '@listType': 'RegionType', '@allowMultiple': true },
+      { '@id': 'Notes', '@type': 'textarea', '@name': 'Notes', '@label': 'Notes', '@allowStockPhrases': true },
+      { '@id': 'Confirmed', '@type': 'checkbox', '@name': 'Confirmed', '@label': 'Confirmed', '#text': 'true' },
+      {
+        '@id': 'Witnesses', '@type': 'template', '@name': 'Witnesses', '@label': 'Witnesses', '@required': false,
+        Template: definition(field('text', 'Name', { '@required': true, '@showInReport': true })),
+      },
+    );
+    const response = await save('Attribute Form', attributes);
+    expect(response.statusCode).toBe(200);
+    const saved: Section = response.json();
+    expect(JSON.parse(saved.Template)).toEqual(normalised);
+    const stored = (await sections()).find((s) => s.Id === saved.Id)!;
+    expect(JSON.parse(stored.Template)).toEqual(normalised);
+    // The JSON-boolean form of the same definition is stored the same way.
+    const again: Section = (await save('Attribute Form', normalised)).json();
+    expect(JSON.parse(again.Template)).toEqual(normalised);
+  });
+
+  it('refuses a flag that is neither a boolean nor true/false text, under the flag', async () => {
+    const before = (await sections()).length;
+    const response = await save('Attribute Form', {
+      fields: { field: [{ '@id': 'A', '@type': 'text', '@name': 'A', '@label': 'A', '@required': 'maybe' }, field('list', 'L', { '@listType': 'RegionType', '@allowMultiple': 'yes' as unknown as boolean })] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ModelState).toEqual({
+      'Template.fields.field[0].@required': ['Required must be true or false.'],
+      'Template.fields.field[1].@allowMultiple': ['Allow Multiple Selections must be true or false.'],
+    });
+    expect((await sections()).length).toBe(before);
+  });
+});
+
 describe('definition validation', () => {
   const rejected = async (name: string, template: unknown) => {
     const before = (await sections()).length;

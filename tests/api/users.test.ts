@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
+import { UsPhone } from '../../shared/validationMessages.js';
 import { linkIn, mailsSince, outboxMark } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
@@ -272,6 +273,34 @@ describe('POST /api/identity/users/create', () => {
     expect(await db().selectFrom('users').select('Id').execute()).toHaveLength(before.length);
   });
 
+  it('refuses a phone number that is not a 10-digit US number, under its field, and creates nothing', async () => {
+    const before = await db().selectFrom('users').select('Id').execute();
+    const token = await t.signIn('sysadmin');
+    const response = await t.call(token, {
+      method: 'POST',
+      url: '/api/identity/users/create',
+      payload: await newUserBody('badphone', {
+        PhoneNumbers: [{ Number: '803-555-0101' }, { Number: '12' }, { Number: '803-555-01011' }, { Number: '2-803-555-0101' }, { Number: '803-CALL-NOW' }],
+      }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ModelState).toEqual({
+      'PhoneNumbers[1].Number': [UsPhone.message],
+      'PhoneNumbers[2].Number': [UsPhone.message],
+      'PhoneNumbers[3].Number': [UsPhone.message],
+      'PhoneNumbers[4].Number': [UsPhone.message],
+    });
+    expect(UsPhone.message).toBe('Enter a 10-digit US phone number.');
+    expect(await db().selectFrom('users').select('Id').execute()).toHaveLength(before.length);
+  });
+
+  it('stores a 10-digit number, with or without the country code 1, as 555-123-4567', async () => {
+    const created = await createUser('goodphone', {
+      PhoneNumbers: [{ Number: '(803) 555-0101', IsPrimary: true }, { Number: '1-803-555-0102' }, { Number: '+1 803.555.0103' }, { Number: '8035550104' }],
+    });
+    expect(created.PhoneNumbers.map((p: { Number: string }) => p.Number)).toEqual(['803-555-0101', '803-555-0102', '803-555-0103', '803-555-0104']);
+  });
+
   it('needs Admin Create User: a manager gets 403 and nothing is created', async () => {
     const response = await t.call(await t.signIn('manager'), {
       method: 'POST',
@@ -284,6 +313,20 @@ describe('POST /api/identity/users/create', () => {
 });
 
 describe('PATCH /api/identity/users/{id}', () => {
+  it('refuses a phone number that is not a 10-digit US number and changes nothing', async () => {
+    const created = await createUser('patchphone');
+    const token = await t.signIn('sysadmin');
+    const response = await t.call(token, {
+      method: 'PATCH',
+      url: `/api/identity/users/${created.Id}`,
+      payload: { ...pickWritable(created), PhoneNumbers: [{ ...created.PhoneNumbers[0], Number: '12' }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().ModelState).toEqual({ 'PhoneNumbers[0].Number': [UsPhone.message] });
+    const after = (await t.call(token, { method: 'GET', url: `/api/identity/users/${created.Id}` })).json();
+    expect(after.PhoneNumbers).toEqual(created.PhoneNumbers);
+  });
+
   it('updates fields, replaces sub-lists keeping the ids of kept entries, and never changes the username', async () => {
     const created = await createUser('pdawes');
     const token = await t.signIn('sysadmin');

@@ -7,7 +7,7 @@ import './globalSetup.js';
 export const DEMO_PASSWORD = 'demo-pass-2026';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
-/** The servers the Chromium tests run against (PGlite, and PostgreSQL when configured). */
+/** The server the Chromium tests run against (one: PGlite, or PostgreSQL with E2E_DATABASE=postgres). */
 export const servers = inject('e2eServers');
 export const hasChromium = inject('chromiumPath') !== '';
 

@@ -36,7 +36,7 @@ describe.runIf(hasChromium).each(servers)('expense types on $name', (server) => 
     await shows(table.getByRole('cell', { name: 'Toll Fees' }));
 
     await page.getByLabel('Filter Name').fill('toll');
-    await expectCount(table.getByRole('row'), 3);
+    await expectCount(table.getByRole('row'), 2);
     await table.getByRole('button', { name: 'Hide Toll Fees' }).click();
     await shows(page.getByText('The expense type Toll Fees was deactivated.'));
     await shows(table.getByRole('button', { name: 'Restore Toll Fees' }));

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../server/clientBuild.js';
+import { startServerProcess } from '../support/serverProcess.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,41 +16,11 @@ export interface E2eServer {
   dataDir: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** Starts the real server (`server/main.ts`, as `npm start` does) and waits until it listens. */
-async function startServer(name: E2eServer['name'], env: Record<string, string>): Promise<{ server: E2eServer; child: ChildProcess }> {
-  const port = await freePort();
+/** Starts the real server (`server/main.ts`, as `npm start` does) with its own data folder. */
+async function startServer(name: E2eServer['name'], env: Record<string, string>): Promise<{ server: E2eServer; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-e2e-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DOSSIER_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Dossier is running')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${name} server exited with ${code}:\n${output}`)));
-  });
-  return { server: { name, baseUrl: `http://127.0.0.1:${port}`, dataDir }, child };
+  const started = await startServerProcess(name, 'server/main.ts', { ...env, DOSSIER_DATA_DIR: dataDir });
+  return { server: { name, baseUrl: started.baseUrl, dataDir }, stop: started.stop };
 }
 
 export function chromiumPath(): string | null {
@@ -60,8 +29,8 @@ export function chromiumPath(): string | null {
 }
 
 /**
- * Before the Chromium tests: build the client if it is stale, then start the server on the embedded database
- * and — when TEST_DATABASE_URL is set — a second one on a fresh PostgreSQL database, both with demo data.
+ * Before the Chromium tests: build the client if it is stale, then start one server with demo data — on the
+ * embedded database, or with E2E_DATABASE=postgres on a fresh PostgreSQL database of TEST_DATABASE_URL.
  */
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
@@ -75,11 +44,14 @@ export default async function setup(project: TestProject) {
   }
   if (clientBuildIsStale(root, path.join(root, 'dist'))) await buildClient(root);
 
-  const started: { server: E2eServer; child: ChildProcess }[] = [];
+  const started: { server: E2eServer; stop(): Promise<void> }[] = [];
   let databaseName: string | null = null;
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  started.push(await startServer('pglite', {}));
-  if (adminUrl) {
+  // Each Chromium test runs once: on the embedded database `npm start` uses, or on PostgreSQL with
+  // E2E_DATABASE=postgres (the API tests cover both databases already).
+  const adminUrl = process.env.E2E_DATABASE === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  if (process.env.E2E_DATABASE === 'postgres' && !adminUrl) throw new Error('E2E_DATABASE=postgres needs TEST_DATABASE_URL');
+  if (!adminUrl) started.push(await startServer('pglite', {}));
+  else {
     databaseName = `dossier_e2e_${randomBytes(5).toString('hex')}`;
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -93,9 +65,8 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromium);
 
   return async () => {
-    for (const { child, server } of started) {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+    for (const { stop, server } of started) {
+      await stop();
       await rm(server.dataDir, { recursive: true, force: true });
     }
     if (databaseName && adminUrl) {

@@ -92,12 +92,16 @@ describe.runIf(hasChromium).each(servers)('section templates on $name', (server)
     await screenshot(page, `${server.name}-case-templates-with-new`);
     expect(errors).toEqual([]);
     await context.close();
-  });
+    // Three screens and a section with eight fields: longer than one screen's test on a shared machine.
+  }, 180_000);
 
   it('shows the builder on a phone', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, 'phone');
     await signIn(page, 'caseadmin');
     await page.goto('/sections');
+    await page.getByRole('table', { name: 'Section Templates' }).getByText('Subject Interview').click();
+    await shows(page.getByRole('table', { name: 'Versions of Subject Interview' }));
+    await screenshot(page, `${server.name}-phone-sections`);
     await page.getByRole('button', { name: 'Add Section Template' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Add Field' }).click();
     await shows(page.getByRole('dialog').getByTestId('field-card'));

@@ -27,10 +27,14 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
 
     await nav.getByRole('button', { name: 'Admin' }).click();
     const menu = page.getByRole('menu');
-    for (const label of ['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'Users', 'Roles', 'Groups', 'Security']) {
+    for (const label of ['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Users', 'Roles', 'Groups', 'Security']) {
       await shows(menu.getByRole('menuitem', { name: label, exact: true }));
     }
     await screenshot(page, `${server.name}-admin-menu`);
+    // IAM is a link to /identity, which opens the users.
+    await menu.getByRole('menuitem', { name: 'IAM', exact: true }).click();
+    await page.waitForURL('**/identity/users');
+    await nav.getByRole('button', { name: 'Admin' }).click();
     await menu.getByRole('menuitem', { name: 'Security' }).click();
     await shows(page.getByRole('heading', { name: 'Security' }));
     const minutes = page.getByLabel('Auto-logout (minutes)');
@@ -95,6 +99,39 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
     }
   });
 
+  it('keeps an error toast off the buttons of an open dialog at 1366×768', async () => {
+    const { page, errors, context } = await newPage(browser, server.baseUrl);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await signIn(page, 'sysadmin');
+    await page.goto('/sections');
+    await page.getByRole('button', { name: 'Add Section Template' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Section Template Name').fill('Toast Check');
+    // Fields without labels: the dialog fills the window's height, so its buttons sit at the bottom right.
+    for (let i = 0; i < 4; i += 1) await dialog.getByRole('button', { name: 'Add Field', exact: true }).click();
+    const add = dialog.getByRole('button', { name: 'Add Section Template' });
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await add.click();
+    const toast = page.locator('.MuiSnackbar-root').filter({ hasText: Texts.configuration.sections.missingInputs });
+    await shows(toast);
+    await page.waitForTimeout(400); // the toast's entrance
+    await screenshot(page, `${server.name}-toast-over-dialog`);
+    const box = (await toast.boundingBox())!;
+    for (const button of [add, cancel]) {
+      const target = (await button.boundingBox())!;
+      const overlaps = box.x < target.x + target.width && target.x < box.x + box.width && box.y < target.y + target.height && target.y < box.y + box.height;
+      expect(overlaps, `the toast ${JSON.stringify(box)} covers ${JSON.stringify(target)}`).toBe(false);
+    }
+    // Stacked above the backdrop: the toast itself takes the click at its centre.
+    expect(await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.MuiSnackbar-root')), { x: box.x + box.width / 2, y: box.y + box.height / 2 })).toBe(true);
+    // With the pointer resting on the toast, Cancel still takes the next click.
+    await toast.hover();
+    await cancel.click({ timeout: 3_000 });
+    await expectCount(page.getByRole('dialog'), 0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('works on a phone: the menu collapses behind a button', async () => {
     const { page, context } = await newPage(browser, server.baseUrl, 'phone');
     await signIn(page, 'sysadmin');
@@ -106,6 +143,7 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
     await screenshot(page, `${server.name}-phone-menu`);
     await menu.getByRole('link', { name: 'Expense Types' }).click();
     await shows(page.getByRole('heading', { name: 'Expense Types' }));
+    await shows(page.getByRole('cell', { name: 'Mileage' }));
     await screenshot(page, `${server.name}-phone-expense-types`);
     await context.close();
   });

@@ -2,7 +2,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Kysely, Migration } from 'kysely';
 import { buildApp } from '../../server/app.js';
+import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { readConfig } from '../../server/config.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './testDatabase.js';
@@ -33,13 +35,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Declared resources beyond the product's, and the migrations of their tables (run before the app starts). */
+  resources?: readonly ResourceDeclaration[];
+  migrations?: readonly Migration[];
+}
+
 /** Builds the real app on a fresh demo database for one test file. */
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
+  for (const migration of options.migrations ?? []) await migration.up(database.db as unknown as Kysely<unknown>);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-data-'));
   const clock = new TestClock();
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test' };
-  const app = await buildApp({ db: database.db, config, services: { now: clock.now } });
+  const app = await buildApp({ db: database.db, config, services: { now: clock.now }, resources: options.resources });
   await app.ready();
   const seededLookups = new Map(
     (await database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute()).map((i) => [`${i.TableName}/${i.Short}`, i.Id]),

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
+import { UsPhone } from '../../shared/validationMessages.js';
 import type { UserRecord } from '../../dataProvider/identity.js';
+import userSchema from '../../schemas/user.json' with { type: 'json' };
 import { AccountPage } from '../../src/account/AccountPage.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -91,6 +93,24 @@ describe('the account screen', () => {
     });
   });
 
+  it('shows the US phone rule under a phone number that is not 10 digits once the user leaves it', async () => {
+    setup(contractor);
+    const account = await form();
+    await userEvent.click(within(account).getByRole('button', { name: 'Add Phone' }));
+    const phone = within(account).getByRole('textbox', { name: 'Phone Number' });
+    await userEvent.type(phone, '12');
+    expect(within(account).queryByText(UsPhone.message)).not.toBeInTheDocument();
+    await userEvent.tab();
+    expect(within(account).getByText(UsPhone.message)).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(phone);
+    await userEvent.click(phone);
+    await userEvent.paste('+1 (704) 555-0101');
+    expect(phone).toHaveValue('704-555-0101');
+    expect(within(account).queryByText(UsPhone.message)).not.toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('adds an address in a modal that requires City and Postal Code', async () => {
     setup(contractor);
     const account = await form();
@@ -98,7 +118,8 @@ describe('the account screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Address' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Address' }));
     expect(within(dialog).getByText(Texts.identity.screens.required('City'))).toBeInTheDocument();
-    expect(within(dialog).getByText(Texts.identity.screens.required('Postal Code'))).toBeInTheDocument();
+    // The schema's words, the same the server answers ("Postal code is required.").
+    expect(within(dialog).getByText(userSchema.$defs.Address.properties.PostalCode['x-messages'].required)).toBeInTheDocument();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Charlotte');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Postal Code' }), '28202');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save Address' }));
@@ -118,6 +139,16 @@ describe('the account screen', () => {
     await userEvent.click(within(account).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getAllByText('First Name is too long.')).toHaveLength(3));
     expect(screen.queryByText('The request is invalid.')).not.toBeInTheDocument();
+  });
+
+  it('says the session ended, never that the account was updated, when the save answers 419', async () => {
+    setup({ ...contractor, Emails: [{ Id: 1, Address: 'cora@example.com', EmailType_Id: 21, IsPrimary: true }] }, [], (r) =>
+      r.method === 'PUT' ? { status: 419, body: { Message: 'Signed in elsewhere.' } } : undefined,
+    );
+    const account = await form();
+    await userEvent.click(within(account).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(Texts.global.signedInElsewhere)).toBeInTheDocument();
+    expect(screen.queryByText(A.updated)).not.toBeInTheDocument();
   });
 
   it('changes the password only when all three fields are filled, showing server rules under the fields', async () => {

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { CaseTemplate, ItemType } from '../../dataProvider/configuration.js';
-import { CaseTemplatesPage } from '../../src/caseTemplates/CaseTemplatesPage.js';
+import caseTemplates from '../../resources/caseTemplates.js';
+import { ResourceScreen } from '../../src/resources/ResourceScreen.js';
+import { applyItemOrder, draftItemsOf, newItem } from '../../src/caseTemplates/caseTemplateModel.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -74,7 +76,7 @@ function setup(roles: string[], override?: Handler) {
     return undefined;
   });
   signedInAs(roles, {}, [], [CONTRACT_TYPES]);
-  renderWithAdmin(<CaseTemplatesPage />);
+  renderWithAdmin(<ResourceScreen declaration={caseTemplates} />);
   return server;
 }
 
@@ -117,7 +119,7 @@ describe('the case templates screen', () => {
     const { calls } = setup(ALL);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Case Template' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('checkbox', { name: 'Show Cover Page On Report' })).toBeChecked();
+    expect(within(dialog).getByRole('switch', { name: 'Show Cover Page On Report' })).toBeChecked();
     expect(within(dialog).getByText(T.noItems)).toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Case Template' }));
@@ -190,6 +192,66 @@ describe('the case templates screen', () => {
     });
   });
 
+  it('reorders the items of a saved template by swapping them on the server, applies the answered order and says so', async () => {
+    // After the swap the server answers the template with its new order.
+    let swapped = false;
+    const { calls } = setup(ALL, ({ method, url }) => {
+      if (method === 'PUT' && url === '/api/case-templates/1/items/swap') {
+        swapped = true;
+        return { body: { 101: 2, 102: 1 } };
+      }
+      if (swapped && method === 'GET' && url === '/api/case-templates') {
+        return { body: [template(1, 'Tier 1 Standard', CONTRACT_TYPES.Types[0], [item(102, ITEM_TYPES[1], 1, false), item(101, ITEM_TYPES[0], 2)]), ...TEMPLATES.slice(1)] };
+      }
+      return undefined;
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Tier 1 Standard' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(itemNames(dialog)).toEqual(['Subject Interview', 'Residence Check']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Residence Check up' }));
+    expect(await screen.findByText(T.itemsReordered('Tier 1 Standard'))).toBeInTheDocument();
+    const swaps = calls.filter((c) => c.method === 'PUT');
+    expect(swaps).toEqual([{ method: 'PUT', url: '/api/case-templates/1/items/swap', body: { SwapFromItem_Id: 102, SwapToItem_Id: 101 } }]);
+    expect(itemNames(dialog)).toEqual(['Residence Check', 'Subject Interview']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Auto Add Item for Residence Check' })).not.toBeChecked();
+
+    // The order is the server's now: closing without saving and opening again shows it.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Tier 1 Standard' }));
+    dialog = await screen.findByRole('dialog');
+    expect(itemNames(dialog)).toEqual(['Residence Check', 'Subject Interview']);
+  });
+
+  it('moves an item not saved yet within the editor only, without a swap or its toast', async () => {
+    const { calls } = setup(ALL);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Tier 1 Standard' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Item Template' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Residence Check (Verification of Residence)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    // The saved Residence Check does not auto-add; the one just added does.
+    const autoAdd = () => within(dialog).getAllByRole('checkbox', { name: 'Auto Add Item for Residence Check' }).map((c) => (c as HTMLInputElement).checked);
+    expect(itemNames(dialog)).toEqual(['Subject Interview', 'Residence Check', 'Residence Check']);
+    expect(autoAdd()).toEqual([false, true]);
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Move Residence Check up' })[1]);
+    expect(autoAdd()).toEqual([true, false]);
+    expect(calls.filter((c) => c.method === 'PUT')).toEqual([]);
+    expect(screen.queryByText(T.itemsReordered('Tier 1 Standard'))).not.toBeInTheDocument();
+  });
+
+  it('keeps the order and shows the message when the server refuses a swap', async () => {
+    const { calls } = setup(ALL, ({ method }) => (method === 'PUT' ? { status: 403, body: { Message: Texts.configuration.caseTemplates.noReorderPermission } } : undefined));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Tier 1 Standard' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move Subject Interview down' }));
+    expect(await screen.findByText(Texts.configuration.caseTemplates.noReorderPermission)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ SwapFromItem_Id: 101, SwapToItem_Id: 102 }]);
+    expect(itemNames(dialog)).toEqual(['Subject Interview', 'Residence Check']);
+    expect(screen.queryByText(T.itemsReordered('Tier 1 Standard'))).not.toBeInTheDocument();
+  });
+
   it('opens the XSLT editor with the server message when an XSLT text is not well-formed', async () => {
     const message = Texts.configuration.sections.xsltNotWellFormed('Unclosed tag (line 1, column 2)');
     setup(ALL, ({ method }) => (method === 'PATCH' ? { status: 400, body: { Message: 'Invalid', ModelState: { ROIHeader: [message] } } } : undefined));
@@ -232,5 +294,25 @@ describe('the case templates screen', () => {
     await userEvent.click(within(refusal).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Tier 3 Standard')).toBeInTheDocument();
+  });
+
+  it('says another refusal of a delete as a toast and keeps the row', async () => {
+    setup(ALL, ({ method }) => (method === 'DELETE' ? { status: 403, body: { Message: Texts.global.forbidden } } : undefined));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Tier 3 Standard' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(Texts.global.forbidden)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: T.inUseTitle('Tier 3 Standard') })).not.toBeInTheDocument();
+    expect(screen.getByText('Tier 3 Standard')).toBeInTheDocument();
+  });
+});
+
+describe('applying the answer to a swap', () => {
+  it('puts the saved items in their new order in the places saved items hold, leaving unsaved items where they are', () => {
+    const saved = draftItemsOf([item(1, ITEM_TYPES[0], 1), item(2, ITEM_TYPES[1], 2), item(3, ITEM_TYPES[0], 3)]);
+    const added = newItem(ITEM_TYPES[1]);
+    const items = [saved[0], added, saved[1], saved[2]];
+    // The server swapped 1 and 3 (item 2 kept its place).
+    const next = applyItemOrder(items, { 1: 3, 2: 2, 3: 1 });
+    expect(next.map((i) => i.savedId ?? i.key)).toEqual([3, added.key, 2, 1]);
   });
 });

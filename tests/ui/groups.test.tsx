@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { Group } from '../../dataProvider/identity.js';
-import { GroupsPage } from '../../src/identity/GroupsPage.js';
-import { RolesPage } from '../../src/identity/RolesPage.js';
+import groupsResource from '../../resources/groups.js';
+import roles from '../../resources/roles.js';
+import { ResourceScreen } from '../../src/resources/ResourceScreen.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -59,12 +60,13 @@ function setup(roles: string[] = ALL, override?: Handler) {
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<GroupsPage />);
+  renderWithAdmin(<ResourceScreen declaration={groupsResource} />);
   return server;
 }
 
-async function open(name: string) {
-  await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
+/** Opens a group's inline form by its row button: Edit, or View for users without the edit permission. */
+async function open(name: string, action: 'Edit' | 'View' = 'Edit') {
+  await userEvent.click(await screen.findByRole('button', { name: `${action} ${name}` }));
   return screen.findByRole('region', { name: `Edit group ${name}` });
 }
 
@@ -102,7 +104,7 @@ describe('the groups screen', () => {
 
   it('shows read-only ticks and crosses without the edit-group permission', async () => {
     setup([P.VIEW_GROUPS]);
-    const editor = await open('Investigator');
+    const editor = await open('Investigator', 'View');
     const cases = await within(editor).findByRole('group', { name: 'Cases roles' });
     expect(within(cases).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(within(cases).getByRole('img', { name: 'Granted: View Cases' })).toBeInTheDocument();
@@ -177,23 +179,47 @@ describe('the groups screen', () => {
   });
 });
 
+describe('the groups screen, rows', () => {
+  it('opens a group by a click on its row and closes it again', async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: 'Groups' });
+    await userEvent.click(await within(table).findByText('Field work.'));
+    const editor = await screen.findByRole('region', { name: 'Edit group Investigator' });
+    expect(within(editor).getByRole('textbox', { name: 'Name' })).toHaveValue('Investigator');
+    expect(await within(editor).findByRole('group', { name: 'Cases roles' })).toBeInTheDocument();
+    await userEvent.click(within(editor).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit group Investigator' })).not.toBeInTheDocument());
+  });
+
+  it('says a group has no tags and keeps the name required', async () => {
+    const { calls } = setup();
+    const row = (await screen.findByText('Client')).closest('tr')!;
+    expect(within(row).getByText(Texts.identity.screens.noTags)).toBeInTheDocument();
+    const editor = await open('Client');
+    await userEvent.clear(within(editor).getByRole('textbox', { name: 'Name' }));
+    await userEvent.click(within(editor).getByRole('button', { name: 'Save Group' }));
+    expect(await within(editor).findByText(Texts.identity.screens.groupNameRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+});
+
 describe('the roles screen', () => {
   it('lists roles sorted by name and filters them', async () => {
     fakeServer(({ url }) => (url === '/api/identity/roles' ? { body: ROLES } : url === '/api/identity/categories' ? { body: CATEGORIES } : undefined));
     signedInAs([Permissions.Roles.VIEW_ROLES]);
-    renderWithAdmin(<RolesPage />);
+    renderWithAdmin(<ResourceScreen declaration={roles} />);
     const table = await screen.findByRole('table', { name: 'Roles' });
     await within(table).findByText('Admin View Groups');
     const names = () => within(table).getAllByRole('row').slice(1).map((r) => (r as HTMLTableRowElement).cells[0].textContent);
     expect(names()).toEqual(['Admin View Groups', 'Edit Cases', 'System Administrator', 'View Cases', 'View JSON Editor']);
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter roles' }), 'view');
-    expect(names()).toEqual(['Admin View Groups', 'View Cases', 'View JSON Editor']);
+    await waitFor(() => expect(names()).toEqual(['Admin View Groups', 'View Cases', 'View JSON Editor']));
   });
 
   it('shows the not-found view without the view-role permission', async () => {
     fakeServer(() => undefined);
     signedInAs([P.VIEW_GROUPS]);
-    renderWithAdmin(<RolesPage />);
+    renderWithAdmin(<ResourceScreen declaration={roles} />);
     expect(await screen.findByText(Texts.global.notFound)).toBeInTheDocument();
   });
 });

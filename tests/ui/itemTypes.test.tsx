@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { ItemType, ItemTypeAsset, SectionTemplate } from '../../dataProvider/configuration.js';
-import { ItemTypesPage } from '../../src/itemTypes/ItemTypesPage.js';
+import itemTypes from '../../resources/itemTypes.js';
+import { ResourceScreen } from '../../src/resources/ResourceScreen.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -82,13 +83,19 @@ function setup(roles: string[], override?: Handler) {
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<ItemTypesPage />);
+  renderWithAdmin(<ResourceScreen declaration={itemTypes} />);
   return server;
 }
 
 const ALL = Object.values(P);
 const table = () => screen.findByRole('table', { name: 'Item Templates' });
-const rowNames = (t: HTMLElement) => within(t).getAllByRole('row').slice(1).map((r) => r.textContent);
+// The rows with text (react-admin's DataTable keeps an empty row under each row for its expanded view).
+const rowNames = (t: HTMLElement) =>
+  within(t)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent)
+    .filter(Boolean);
 
 async function expand(name: string) {
   await userEvent.click(await screen.findByRole('button', { name: `Edit ${name}` }));
@@ -98,12 +105,13 @@ describe('the item templates screen', () => {
   it('lists enabled item templates with their header in brackets, and filters by status', async () => {
     setup(ALL);
     const list = await table();
-    expect(await within(list).findByText('(Verification of Residence)')).toBeInTheDocument();
+    expect(await within(list).findByText('Residence Check (Verification of Residence)')).toBeInTheDocument();
     expect(rowNames(list)).toEqual(['Residence Check (Verification of Residence)', 'Subject Interview (Personal Subject Interview)']);
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Show All' }));
-    expect(await within(list).findByText('Credit Check')).toBeInTheDocument();
+    // react-admin names its empty choice "Clear value" for screen readers; it reads Show All.
+    await userEvent.click(within(await screen.findByRole('listbox')).getByText('Show All'));
+    expect(await within(list).findByText(/^Credit Check/)).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: 'Enable Credit Check' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -126,6 +134,20 @@ describe('the item templates screen', () => {
     expect(await screen.findByText('release-form.pdf')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete release-form.pdf' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('asset-drop-zone')).not.toBeInTheDocument();
+  });
+
+  it('offers a viewer View, never Edit, and no wording of changes in an opened row', async () => {
+    setup([P.VIEW_ITEM_TYPES]);
+    await table();
+    expect(screen.queryByRole('button', { name: /^Edit / })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'View Residence Check' }));
+    await screen.findByRole('table', { name: 'Sections of Residence Check' });
+    expect(await screen.findByText('release-form.pdf')).toBeInTheDocument();
+    for (const word of [/^Save$/, /^Add Section$/, /^Choose Files$/, /^Add Item Template$/]) expect(screen.queryByText(word)).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name of release-form.pdf' })).not.toBeInTheDocument();
+    // The View button closes the row again.
+    await userEvent.click(screen.getByRole('button', { name: 'View Residence Check' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Sections of Residence Check' })).not.toBeInTheDocument());
   });
 
   it('shows sections in display order without an up arrow on the first row, and applies the swap answer', async () => {

@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
-import { ListsPage } from '../../src/lists/ListsPage.js';
+import lists from '../../resources/lists.js';
+import { ResourceScreen } from '../../src/resources/ResourceScreen.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
 const items = Array.from({ length: 12 }, (_, i) => ({ Id: 100 + i, Short: `S${String(i + 1).padStart(2, '0')}`, Description: `Source ${i + 1}`, Hidden: i === 11 }));
-const lists = [
+const LISTS = [
   { TableName: 'SourceType', FormattedTableName: 'Source Type', IsDynamic: true, Types: items },
   { TableName: 'RegionType', FormattedTableName: 'Region Type', IsDynamic: false, Types: [] },
 ];
 
 function setup(roles: string[]) {
   const server = fakeServer(({ method, url, body }) => {
-    if (method === 'GET' && url === '/api/types') return { body: lists };
+    if (method === 'GET' && url === '/api/types') return { body: LISTS };
+    const one = LISTS.find((l) => url === `/api/types/${l.TableName}`);
+    if (method === 'GET' && one) return { body: one };
     if (method === 'POST' && url === '/api/types/SourceType/items') {
       const { Short } = body as { Short: string };
       return Short === 'S01' ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Short: ['An item with this Short already exists in this list.'] } } } : { body: { Id: 200, Short, Description: null, Hidden: false } };
     }
     return undefined;
   });
-  signedInAs(roles, {}, [], lists);
-  renderWithAdmin(<ListsPage />);
+  signedInAs(roles, {}, [], LISTS);
+  renderWithAdmin(<ResourceScreen declaration={lists} />);
   return server;
 }
 
@@ -34,7 +37,7 @@ describe('the lists screen', () => {
     expect(within(table).queryByRole('button', { name: 'Rename Region Type' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('combobox', { name: /List Type/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Static' }));
-    expect(within(table).queryByText('Source Type')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('Source Type')).not.toBeInTheDocument());
   });
 
   it('expands a list: 10 enabled items per page sorted by Short, pager above 10, the empty text', async () => {

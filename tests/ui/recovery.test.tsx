@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { App } from '../../src/App.js';
 import { Groups } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
+import { renderAt, where } from './support/renderApp.js';
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{location.pathname}</output>;
-}
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <Where />
-    </MemoryRouter>,
-  );
 
 describe('account recovery pages', () => {
   it('forgot password says the same whether the call succeeds or fails', async () => {
@@ -32,6 +19,38 @@ describe('account recovery pages', () => {
     expect(calls.find((c) => c.url === '/api/user/forgot-password')?.body).toEqual({ Username: 'someone' });
   });
 
+  it('forgot username refuses a malformed address under the Email field without sending it', async () => {
+    const { calls } = fakeServer(({ url }) => (url === '/api/user/forgot-username' ? { body: { Message: Texts.account.emailSent } } : undefined));
+    renderAt('/forgot-username');
+    const email = await screen.findByRole('textbox', { name: /Email/ });
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Username' }));
+    expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.url === '/api/user/forgot-username')).toBe(false);
+    expect(screen.queryByText(Texts.account.emailSent)).not.toBeInTheDocument();
+
+    await userEvent.clear(email);
+    await userEvent.type(email, ' someone@example.org ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Username' }));
+    expect(await screen.findByText(Texts.account.emailSent)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/user/forgot-username')?.body).toEqual({ Email: 'someone@example.org' });
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('forgot username shows a refused address under the Email field and no success toast', async () => {
+    fakeServer(({ url }) =>
+      url === '/api/user/forgot-username' ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Email: ['Enter a valid email address.'] } } } : undefined,
+    );
+    renderAt('/forgot-username');
+    const email = await screen.findByRole('textbox', { name: /Email/ });
+    await userEvent.type(email, 'someone@example.org');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Username' }));
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Enter a valid email address.'));
+    expect(screen.queryByText(Texts.account.emailSent)).not.toBeInTheDocument();
+    expect(screen.queryByText('The request is invalid.')).not.toBeInTheDocument();
+  });
+
   it('reset sends the last code of the query string and goes to sign in', async () => {
     const { calls } = fakeServer(({ url }) => (url === '/api/user/reset-password' ? { body: { Message: 'ok' } } : undefined));
     renderAt('/reset-password?code=first&code=second');
@@ -41,7 +60,7 @@ describe('account recovery pages', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(Texts.account.passwordChanged)).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/api/user/reset-password')?.body).toMatchObject({ Username: 'ncsc', Code: 'second' });
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    await waitFor(() => expect(where()).toHaveTextContent('/login'));
   });
 
   it('the expired-password change shows the invalid_login message from the server', async () => {
@@ -66,7 +85,7 @@ describe('account recovery pages', () => {
         : undefined,
     );
     const { unmount } = renderAt('/confirm-email?userId=7&code=good');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/change-password'));
+    await waitFor(() => expect(where()).toHaveTextContent('/change-password'));
     expect(await screen.findByRole('textbox', { name: /Username/ })).toHaveValue('newbie');
     expect(screen.queryByLabelText(/^Old Password/)).not.toBeInTheDocument();
     unmount();
@@ -86,7 +105,7 @@ describe('partner file pages', () => {
   it('sends a signed-out visitor to sign in', async () => {
     fakeServer(() => undefined);
     renderAt('/fileuNCSC');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/login'));
+    await waitFor(() => expect(where()).toHaveTextContent('/login'));
   });
 
   it('uploads a chosen file to the chosen folder, which defaults to the requests folder', async () => {

@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SectionForm } from '../../src/forms/SectionForm.js';
-import type { FieldList, SectionField } from '../../shared/sections.js';
+import { SchemaForm } from '../../src/forms/SchemaForm.js';
+import { Schemas, type ObjectSchema } from '../../schemas/index.js';
+import { normalizeSectionDefinition, type FieldList, type SectionField } from '../../shared/sections.js';
 import { applyFormData, definitionToFormData, definitionToSchema, emptyRequiredFields, nameFromLabel } from '../../shared/sectionSchema.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -44,6 +46,8 @@ const sourceTypes = [
     ],
   },
 ];
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('the section renderer', () => {
   it('renders every field type with labels, instructions and required markers', async () => {
@@ -94,7 +98,8 @@ describe('the section renderer', () => {
     expect(screen.getAllByRole('textbox', { name: /Reference Name/ })).toHaveLength(2);
   });
 
-  it('shows the product wording for a missing required value on submit', async () => {
+  it('shows the product wording for a missing required value on submit, without logging it as a fault', async () => {
+    const consoleError = vi.spyOn(console, 'error');
     fakeServer(() => undefined);
     signedInAs([], {}, [], sourceTypes);
     const onSubmit = vi.fn();
@@ -106,6 +111,28 @@ describe('the section renderer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Interview Location is required.')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+    expect(consoleError.mock.calls.filter(([first]) => first === 'Form validation failed')).toEqual([]);
+  });
+});
+
+describe('the schema form', () => {
+  it('shows an invalid value beside its field on submit, without logging "Form validation failed"', async () => {
+    const consoleError = vi.spyOn(console, 'error');
+    fakeServer(() => undefined);
+    signedInAs([]);
+    const onSubmit = vi.fn();
+    renderWithAdmin(
+      <SchemaForm id="security" schema={Schemas.securitySettings as ObjectSchema} formData={{ AutoLogoutTime: 0 }} onSubmit={onSubmit}>
+        <button type="submit">Save</button>
+      </SchemaForm>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    const field = screen.getByLabelText(/Auto-logout \(minutes\)/);
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    // The message shows beside the field: that is where the person reads it.
+    expect(document.getElementById(`${field.id}__error`)).toHaveTextContent('Auto-logout (minutes) must be at least 1.');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(consoleError.mock.calls.filter(([first]) => first === 'Form validation failed')).toEqual([]);
   });
 });
 
@@ -139,5 +166,69 @@ describe('definition ↔ form model', () => {
     expect(schema.required).toEqual(['InterviewLocation', 'InterviewDate']);
     expect(schema.properties!.Residence.required).toEqual(['line1', 'city', 'region', 'postalCode']);
     expect(schema.properties!.References.items!.required).toEqual(['ReferenceName']);
+  });
+});
+
+/** The definition as the XML heritage writes it: every flag as attribute text ("true" / "false"). */
+function attributeForm(list: FieldList): FieldList {
+  return {
+    fields: {
+      field: list.fields.field.map((f) => {
+        const out = Object.fromEntries(Object.entries(f).map(([key, value]) => [key, key.startsWith('@') && typeof value === 'boolean' ? String(value) : value]));
+        if (f.Template) out.Template = attributeForm(f.Template);
+        return out as unknown as SectionField;
+      }),
+    },
+  };
+}
+
+describe('the XML attribute form of a definition', () => {
+  const attributes = attributeForm(everyType);
+
+  it('normalises attribute-text flags to JSON booleans, nested templates too, without changing its input', () => {
+    expect(attributes.fields.field[0]['@required']).toBe('true');
+    const copy = structuredClone(attributes);
+    expect(normalizeSectionDefinition(attributes)).toEqual(everyType);
+    expect(attributes).toEqual(copy);
+    expect(normalizeSectionDefinition(everyType)).toEqual(everyType);
+    const odd = {
+      fields: {
+        field: [
+          { '@type': 'text', '@required': ' FALSE ', '@showInReport': '1', '@allowCurrent': '0' },
+          { '@type': 'checkbox', '#text': true },
+          { '@type': 'text', '@required': 'maybe', '#text': 'true' },
+        ],
+      },
+    };
+    expect(normalizeSectionDefinition(odd)).toEqual({
+      fields: {
+        field: [
+          { '@type': 'text', '@required': false, '@showInReport': true, '@allowCurrent': false },
+          { '@type': 'checkbox', '#text': 'true' },
+          { '@type': 'text', '@required': 'maybe', '#text': 'true' },
+        ],
+      },
+    });
+  });
+
+  it('leaves anything that is not a fields.field list as it is', () => {
+    for (const value of [null, 'text', 42, [], {}, { fields: {} }, { fields: { field: 'x' } }]) expect(normalizeSectionDefinition(value)).toEqual(value);
+  });
+
+  it('gives the same schema, form data and required fields as the JSON-boolean form', () => {
+    expect(definitionToSchema(attributes)).toEqual(definitionToSchema(everyType));
+    expect(definitionToFormData(attributes)).toEqual(definitionToFormData(everyType));
+    const data = { IssueAreas: ['FRIEND', 'NEIGHBOR'], References: [{ ReferenceName: '' }] };
+    expect(applyFormData(attributes, data)).toEqual(applyFormData(everyType, data));
+    expect(emptyRequiredFields(applyFormData(attributes, data))).toEqual(emptyRequiredFields(applyFormData(everyType, data)));
+  });
+
+  it('renders like the JSON-boolean form', async () => {
+    fakeServer(() => undefined);
+    signedInAs([], {}, [], sourceTypes);
+    renderWithAdmin(<SectionForm sectionName="Subject Interview" definition={attributes} />);
+    expect(await screen.findByRole('textbox', { name: /Interview Location/ })).toBeRequired();
+    expect(screen.getByRole('checkbox', { name: 'Current' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Subject Cooperative' })).toBeChecked();
   });
 });

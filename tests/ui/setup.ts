@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// react-admin screens load through the data provider and the auth provider's canAccess before they show rows;
+// on a busy 2-core machine that can take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine: MUI's media queries and some widgets need these.
 if (!window.matchMedia) {

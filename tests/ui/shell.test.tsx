@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { App } from '../../src/App.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
+import { renderAt, where } from './support/renderApp.js';
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-const renderAt = (path: string) =>
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <App />
-      <Where />
-    </MemoryRouter>,
-  );
-const where = () => screen.getByTestId('where');
 
 describe('sign-in page', () => {
   it('shows the server error under the form as a bullet line', async () => {
@@ -80,8 +67,22 @@ describe('navigation shell', () => {
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('button', { name: 'Admin' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Users', 'Security']);
-    expect(within(menu).getByText('IAM')).toBeInTheDocument();
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['IAM', 'Users', 'Security']);
+  });
+
+  it('makes IAM in the admin menu a link to /identity, which opens the users, with Users, Roles and Groups below it', async () => {
+    fakeServer(({ url }) => (url.startsWith('/api/identity/users') ? { body: { users: [], pageCount: 0 } } : undefined));
+    signedInAs([Permissions.Cases.VIEW_CASES, Permissions.Users.VIEW_USERS, Permissions.Roles.VIEW_ROLES, Permissions.Groups.VIEW_GROUPS]);
+    renderAt('/cases');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await userEvent.click(within(nav).getByRole('button', { name: 'Admin' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['IAM', 'Users', 'Roles', 'Groups']);
+    const iam = within(menu).getByRole('menuitem', { name: 'IAM' });
+    expect(iam).toHaveAttribute('href', '/identity');
+    expect(within(menu).getByRole('menuitem', { name: 'Roles' })).toHaveAttribute('href', '/identity/roles');
+    await userEvent.click(iam);
+    await waitFor(() => expect(where()).toHaveTextContent('/identity/users'));
   });
 
   it('hides the admin menu from a user without admin permissions', async () => {

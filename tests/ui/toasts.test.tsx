@@ -1,5 +1,8 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { AdminContext } from 'react-admin';
 import { Limits, Timing } from '../../shared/constants.js';
 import { AppNotification } from '../../src/layout/AppNotification.js';
@@ -12,6 +15,26 @@ function renderToasts() {
     </AdminContext>,
   );
 }
+
+/** A page with a button that opens a dialog whose Cancel closes it, and the app's toasts. */
+function DialogPage() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Open</Button>
+      <Dialog open={open} onClose={() => setOpen(false)}>
+        <DialogTitle>Add Item</DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+          <Button variant="contained">Add</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** The toast's Snackbar (by text: while a dialog is open, the page behind it is hidden from the accessibility tree). */
+const toastFrame = (text: string) => screen.getByText(text).closest<HTMLElement>('.MuiSnackbar-root')!;
 
 /** Drags the toast sideways by `distance` pixels with the pointer. */
 function drag(element: HTMLElement, distance: number) {
@@ -48,6 +71,26 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
   });
 
+  it('shows the newer of two toasts raised together, for its own duration', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderToasts();
+    act(() => {
+      toast('You do not have permission to reorder the items of a case template.', 'warning');
+      toast('The items could not be reordered.', 'error');
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The items could not be reordered.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(Timing.HELPER_TOAST_MS - 1000));
+    // A newer one replaces the toast showing, and gets its whole time.
+    act(() => toast('There was an error connecting to the server.', 'error'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('There was an error connecting to the server.'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(Timing.HELPER_TOAST_MS - 1000));
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an error connecting to the server.');
+    act(() => vi.advanceTimersByTime(2000));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
   it('keeps a toast from the helper up for the helper duration', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderToasts();
@@ -57,5 +100,42 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('You have been logged out because you signed in on another device.');
     act(() => vi.advanceTimersByTime(Timing.HELPER_TOAST_MS - Timing.TOAST_MS));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('moves to the top centre, above the backdrop, while a dialog is open, and back once it closes', async () => {
+    render(
+      <AdminContext>
+        <DialogPage />
+        <AppNotification />
+      </AdminContext>,
+    );
+    const text = 'Some of your fields are missing required inputs.';
+    act(() => toast(text, 'error'));
+    await screen.findByRole('alert');
+    expect(toastFrame(text)).toHaveClass('MuiSnackbar-anchorOriginBottomRight');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(toastFrame(text)).toHaveClass('MuiSnackbar-anchorOriginTopCenter'));
+    expect(toastFrame(text)).not.toHaveClass('MuiSnackbar-anchorOriginBottomRight');
+    const dialogRoot = document.querySelector<HTMLElement>('.MuiDialog-root')!;
+    expect(Number(getComputedStyle(toastFrame(text)).zIndex)).toBeGreaterThan(Number(getComputedStyle(dialogRoot).zIndex));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(toastFrame(text)).toHaveClass('MuiSnackbar-anchorOriginBottomRight'));
+  });
+
+  it('shows a toast raised while a dialog is open at the top centre', async () => {
+    render(
+      <AdminContext>
+        <DialogPage />
+        <AppNotification />
+      </AdminContext>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByRole('dialog');
+    act(() => toast('There was an error connecting to the server.', 'error'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('There was an error connecting to the server.');
+    expect(toastFrame('There was an error connecting to the server.')).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
   });
 });

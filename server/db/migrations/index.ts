@@ -8,6 +8,7 @@ import identity from './007_identity.js';
 import partnerFiles from './008_partner_files.js';
 import itemTypeNames from './009_item_type_names.js';
 import rateLimits from './010_rate_limits.js';
+import uniqueNames from './011_unique_names.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '008_partner_files': partnerFiles,
   '009_item_type_names': itemTypeNames,
   '010_rate_limits': rateLimits,
+  '011_unique_names': uniqueNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -41,7 +41,12 @@ export async function seedDemoOrgConfiguration(db: Kysely<DB>, ctx: SeedContext,
           { Org_Id: doc, CaseType_Id: ctx.lookup('CaseType', 'T3'), CaseTemplate_Id: template.id, BaseCost: 1100, ActiveFrom: `${year - 2}-01-01`, ActiveTo: `${year - 1}-12-31` },
           { Org_Id: doc, CaseType_Id: ctx.lookup('CaseType', 'T3'), CaseTemplate_Id: template.id, BaseCost: 1175, ActiveFrom: `${year}-01-01`, ActiveTo: null },
         ])
-        .execute();
+        .returning('Id')
+        .execute()
+        .then(async ([, current]) => {
+          // Its current price has a fee of its own: 15% off when a case completes 10 or more days late.
+          await db.insertInto('case_fees').values({ OrgCaseType_Id: current.Id, DaysAfter: 10, PriceAdjustment: -15, IsPercentage: true, ForDiscontinued: false }).execute();
+        });
     }
     await db
       .insertInto('org_deadlines')
@@ -77,6 +82,17 @@ export async function seedDemoOrgConfiguration(db: Kysely<DB>, ctx: SeedContext,
   await db
     .insertInto('org_expense_rules')
     .values({ Org_Id: ctx.orgs.get('DOC')!, ExpenseType_Id: t.expenseTypes.get('Mileage')!, CPU: 0.6, IsPassthrough: false, ActiveFrom: `${ctx.now.getUTCFullYear()}-01-01` })
+    .execute();
+  // Three levels below the provider (Federal Clients → Department of Commerce → its Atlanta field office): federal
+  // clients have a faster Tier 1 critical date of their own, which Commerce and Atlanta inherit; Atlanta pays its
+  // own parking rate and inherits the rest.
+  await db
+    .insertInto('org_deadlines')
+    .values({ Org_Id: ctx.orgs.get('FED')!, CaseType_Id: ctx.lookup('CaseType', 'T1'), DaysFromPending: 20, IsBusinessDays: true, StartOnFull: true, IsACD: false })
+    .execute();
+  await db
+    .insertInto('org_expense_rules')
+    .values({ Org_Id: ctx.orgs.get('DOC-ATL')!, ExpenseType_Id: t.expenseTypes.get('Parking')!, CPU: 15, IsPassthrough: true, ActiveFrom: `${ctx.now.getUTCFullYear()}-01-01` })
     .execute();
   for (const userName of ['client', 'palmetto', 'ncsc']) {
     const user = await db.selectFrom('users').select(['Id', 'Org_Id']).where('UserName', '=', userName).executeTakeFirstOrThrow();

@@ -1,0 +1,82 @@
+import { Permissions } from '../shared/permissions.js';
+import { PageSizes } from '../shared/constants.js';
+import { Texts } from '../shared/texts/index.js';
+import schema from '../schemas/caseTemplate.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, restOperations, type ApiRecord } from './declaration.js';
+
+const P = Permissions.CaseTemplates;
+const T = Texts.configuration.caseTemplateScreen;
+const label = (r: ApiRecord) => String(r.Label ?? '');
+const XSLT = ['ROICoversheetTemplate', 'ROIStylesheet', 'ROIHeader', 'ROIFooter'] as const;
+
+interface EditorItem {
+  ItemType: { Id: number };
+  AutoAdd: boolean;
+  ShowInReport: boolean;
+  ShowTitle: boolean;
+}
+
+/**
+ * Case templates (/case-templates): spec 002 §2.2. What a new case of a contract type contains and how its report
+ * looks. The record editor (items and report XSLT) is the `caseTemplateForm` slot; a refused delete lists what
+ * still uses the template (`caseTemplateInUse`). Adding, removing and reordering items of a saved template are
+ * actions of their own (`useCanAccess({ resource: 'case-templates', action: 'addItem' })`).
+ */
+export default defineResource({
+  name: 'case-templates',
+  key: 'Id',
+  route: '/case-templates',
+  schema: schema as ObjectSchema,
+  title: 'Case Templates',
+  menu: { group: 'admin', order: 2 },
+  recordRepresentation: label,
+  // The org Case Types tab picks a template from this list when adding a case type.
+  operations: restOperations('/api/case-templates', { update: 'PATCH', listAccess: [Permissions.Cases.CREATE_CASE_TEMPLATE, Permissions.Orgs.ADD_CASE_TYPE_TO_ORG] }),
+  paging: 'browser',
+  permissions: {
+    view: [Permissions.Cases.CREATE_CASE_TEMPLATE],
+    create: [P.CREATE_CASE_TEMPLATE],
+    edit: [P.UPDATE_CASE_TEMPLATE],
+    delete: [P.DELETE_CASE_TEMPLATE],
+    actions: { addItem: [P.ADD_ITEM_TO_CASE_TEMPLATE], removeItem: [P.REMOVE_ITEM_FROM_CASE_TEMPLATE], reorderItems: [P.REORDER_CASE_TEMPLATE_ITEMS] },
+  },
+  remove: { kind: 'delete', confirmBody: (r) => `${T.deleteBody(label(r))} ${Texts.global.cannotBeUndone}` },
+  list: {
+    columns: [
+      { source: 'Label', label: 'Label' },
+      { source: 'ContractType.Description', label: 'Contract Type' },
+      { source: 'Items', label: 'Items', sortable: false, phone: false, text: (r) => String((r.Items as unknown[] | undefined)?.length ?? 0) },
+    ],
+    pageSize: PageSizes.DEFAULT,
+    sort: { field: 'Label', order: 'ASC' },
+    rowClick: 'edit',
+    readOnlyView: true,
+  },
+  // ItemTypeIds holds the editor's items; the body numbers them 1..n as DisplayOrder.
+  form: { fields: ['Label', 'ContractType_Id', 'ShowCoverPage', ...XSLT, 'ItemTypeIds'] },
+  texts: {
+    created: (r) => T.created(label(r)),
+    updated: (r) => T.edited(label(r)),
+    deleted: (r) => T.deleted(label(r)),
+    add: () => 'Add Case Template',
+    editTitle: () => 'Edit Case Template',
+    editSubmit: 'Edit Case Template',
+    empty: T.empty,
+  },
+  callbacks: {
+    beforeSave: (data) => ({
+      ...data,
+      Label: label(data).trim(),
+      ...Object.fromEntries(XSLT.map((field) => [field, data[field] ?? ''])),
+      ItemTypeIds: ((data.ItemTypeIds ?? []) as EditorItem[]).map((item, index) => ({
+        ItemType_Id: item.ItemType.Id,
+        AutoAdd: item.AutoAdd,
+        ShowInReport: item.ShowInReport,
+        ShowTitle: item.ShowTitle,
+        DisplayOrder: index + 1,
+      })),
+    }),
+  },
+  slots: { create: 'caseTemplateForm', edit: 'caseTemplateForm', removeRefused: 'caseTemplateInUse' },
+});

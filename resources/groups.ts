@@ -1,0 +1,67 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { IdentityTexts } from '../shared/texts/identity.js';
+import schema from '../schemas/group.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+
+const T = IdentityTexts.groups;
+const S = IdentityTexts.screens;
+const P = Permissions.Groups;
+
+const nameOf = (r: ApiRecord) => String(r.Name ?? '');
+const BASE = '/api/identity/groups';
+
+/**
+ * Groups (/identity/groups): spec 000 §2 "Identity: Groups", §4, §6–§8. A row expands into the group's form with
+ * its tags and its roles by category (slots: the role grants and tag saves are the data provider's named calls).
+ */
+export default defineResource({
+  name: 'groups',
+  key: 'Id',
+  route: '/identity/groups',
+  schema: schema as ObjectSchema,
+  title: 'Groups',
+  menu: { group: 'iam', order: 3 },
+  recordRepresentation: nameOf,
+  // No call reads one group: getOne takes it from the list.
+  operations: {
+    list: { method: 'GET', path: BASE },
+    create: { method: 'POST', path: BASE },
+    update: { method: 'PATCH', path: `${BASE}/:id`, sendsKey: true },
+    delete: { method: 'DELETE', path: `${BASE}/:id` },
+  },
+  paging: 'browser',
+  permissions: { view: [P.VIEW_GROUPS], create: [P.CREATE_GROUP], edit: [P.EDIT_GROUP], delete: [P.DELETE_GROUP] },
+  remove: { kind: 'delete', confirmTitle: (r) => T.deleteTitle(nameOf(r)), confirmBody: () => S.groupDeleteBody },
+  list: {
+    columns: [
+      { source: 'Name', label: 'Name', slot: 'groupName' },
+      // On a phone the tags sit under the name.
+      { source: 'Tags', label: 'Tags', sortable: false, slot: 'groupTagChips', phone: false },
+    ],
+    pageSize: PageSizes.DEFAULT,
+    sort: { field: 'Name', order: 'ASC' },
+    rowClick: 'expand',
+    editExpands: true,
+    readOnlyView: true,
+  },
+  // The tags are saved by their own call as they change (the slot shows them once the group exists).
+  form: { fields: ['Name', 'Description'], sections: [{ title: 'Group', fields: ['Name', 'Description'], slot: 'groupTags' }] },
+  texts: {
+    created: (r) => T.created(nameOf(r)),
+    updated: (r) => T.updated(nameOf(r)),
+    deleted: (r) => T.deleted(nameOf(r)),
+    deleteFailed: (r) => T.unableToDelete(nameOf(r)),
+    add: () => 'New Group',
+    createSubmit: 'Create Group',
+    editTitle: nameOf,
+    editSubmit: 'Save Group',
+    empty: S.noGroups,
+  },
+  // The API keeps names trimmed and an empty description as null.
+  callbacks: {
+    beforeSave: (data) => ({ ...data, Name: String(data.Name ?? '').trim(), Description: String(data.Description ?? '').trim() || null }),
+  },
+  slots: { expand: 'groupEditor' },
+});

@@ -1,0 +1,59 @@
+import { Permissions } from '../shared/permissions.js';
+import { PageSizes } from '../shared/constants.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
+import schema from '../schemas/itemType.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, hiddenStatusFilter, restOperations } from './declaration.js';
+
+const P = Permissions.ItemTypes;
+const T = ConfigurationTexts.itemTypeScreen;
+const name = (r: Record<string, unknown>) => String(r.Name ?? '');
+
+/** "Name (Header)", as the list and pickers show an item template. */
+export const itemTypeTitle = (r: Record<string, unknown>) => (r.Description ? `${name(r)} (${String(r.Description)})` : name(r));
+
+/**
+ * Item templates (/item-types): spec 002 §2.3. The list, its Status filter, Disable/Enable and the create and update
+ * calls are declared here; a row expands into its editor (name and header, its sections, its assets — the
+ * `itemTypeDetail` slot), and the create modal picks the sections the new template starts with (`itemTypeCreate`).
+ */
+export default defineResource({
+  name: 'item-types',
+  key: 'Id',
+  route: '/item-types',
+  schema: schema as ObjectSchema,
+  title: 'Item Templates',
+  menu: { group: 'admin', order: 3 },
+  recordRepresentation: name,
+  // The case template editor and the org ACD forms pick item templates from this list.
+  operations: restOperations('/api/item-types', {
+    update: 'PATCH',
+    listAccess: [P.VIEW_ITEM_TYPES, Permissions.Cases.CREATE_CASE_TEMPLATE, Permissions.Orgs.ADD_ORG_DEADLINE, Permissions.Orgs.UPDATE_ORG_DEADLINE],
+  }),
+  paging: 'browser',
+  permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.CREATE_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.DELETE_ITEM_TYPES] },
+  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  list: {
+    columns: [{ source: 'Name', label: 'Name', text: itemTypeTitle }],
+    filters: [hiddenStatusFilter()],
+    pageSize: PageSizes.DEFAULT,
+    sort: { field: 'Name', order: 'ASC' },
+    rowClick: 'expand',
+    // The Edit (or, read only, View) button opens the row's editor too.
+    readOnlyView: true,
+  },
+  form: { fields: ['Name', 'Description', 'Sections'] },
+  texts: {
+    created: (r) => T.created(name(r)),
+    updated: (r) => T.updated(name(r)),
+    hidden: (r) => T.disabled(name(r)),
+    shown: (r) => T.enabled(name(r)),
+    add: () => 'Add Item Template',
+    editTitle: (r) => `Edit ${name(r)}`,
+    editSubmit: 'Save',
+    empty: T.empty,
+  },
+  slots: { create: 'itemTypeCreate', edit: 'itemTypeOpen', expand: 'itemTypeDetail' },
+  // Disable/enable toggles Hidden in this table; the rest is the store's (server/configuration/itemTypes.ts).
+  store: { table: 'item_types' },
+});

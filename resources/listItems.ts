@@ -1,0 +1,61 @@
+import { Permissions } from '../shared/permissions.js';
+import { PageSizes } from '../shared/constants.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
+import schema from '../schemas/typeItem.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, hiddenStatusFilter } from './declaration.js';
+
+const P = Permissions.Types;
+const T = ConfigurationTexts.listScreen;
+const short = (r: Record<string, unknown>) => String(r.Short);
+const listName = (parent?: Record<string, unknown>) => String(parent?.FormattedTableName ?? '');
+
+/** The items of a lookup list (spec 002 §2.5): a sub-resource of `lists`, shown when a list's row expands. */
+export default defineResource({
+  name: 'list-items',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'List items',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: short,
+  parent: { resource: 'lists', field: 'TableName' },
+  operations: {
+    list: { method: 'GET', path: '/api/types/:TableName', answer: { records: 'Types' } },
+    create: { method: 'POST', path: '/api/types/:TableName/items' },
+    update: { method: 'PATCH', path: '/api/types/:TableName/items/:id' },
+    delete: { method: 'DELETE', path: '/api/types/:TableName/items/:id' },
+  },
+  paging: 'browser',
+  permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
+  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  list: {
+    columns: [
+      { source: 'Short', label: 'Short' },
+      { source: 'Description', label: 'Description' },
+      { source: 'Hidden', label: 'Status', type: { kind: 'status', labels: ['Enabled', 'Disabled'] }, sortable: false },
+    ],
+    filters: [hiddenStatusFilter()],
+    pageSize: PageSizes.LIST_ITEMS,
+    sort: { field: 'Short', order: 'ASC' },
+    label: (parent) => `${listName(parent)} items`,
+  },
+  form: { fields: ['Short', 'Description'] },
+  texts: {
+    created: (r, parent) => T.itemAdded(short(r), listName(parent)),
+    updated: (r) => T.itemUpdated(short(r)),
+    hidden: (r) => T.itemDisabled(short(r)),
+    shown: (r) => T.itemEnabled(short(r)),
+    add: (parent) => `Add ${listName(parent)}`,
+    editTitle: (r) => `Edit ${short(r)}`,
+    editSubmit: 'Save',
+    empty: T.empty,
+  },
+  // The server reads items through the list (GET /api/types/:TableName, server/configuration/lists.ts) and writes
+  // them from this declaration; the list must exist (its rule in the same file).
+  store: {
+    table: 'type_items',
+    unique: { Short: ConfigurationTexts.lists.shortTaken },
+    routes: ['create', 'update', 'delete'],
+    notFound: ConfigurationTexts.lists.unknownItem,
+  },
+});

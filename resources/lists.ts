@@ -1,0 +1,66 @@
+import { Permissions } from '../shared/permissions.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
+import schema from '../schemas/typeList.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, restOperations } from './declaration.js';
+
+const P = Permissions.Types;
+const T = ConfigurationTexts.listScreen;
+const name = (r: Record<string, unknown>) => String(r.FormattedTableName ?? r.TypeName ?? '');
+
+/**
+ * Lookup lists (/lists): spec 002 §2.5. Static lists come with the product; dynamic ones are made here and may be
+ * renamed and deleted. A row expands into the list's items (the `list-items` sub-resource).
+ */
+export default defineResource({
+  name: 'lists',
+  key: 'TableName',
+  route: '/lists',
+  schema: schema as ObjectSchema,
+  title: 'Lists',
+  menu: { group: 'admin', order: 6 },
+  recordRepresentation: name,
+  // Every screen reads the lists (the session caches them at sign-in), not only the Lists page.
+  operations: restOperations('/api/types', { update: 'PATCH', key: 'TableName', listAccess: 'signedIn', oneAccess: 'signedIn' }),
+  paging: 'browser',
+  permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
+  remove: { kind: 'delete', confirmBody: (r) => T.deleteBody(name(r)) },
+  list: {
+    columns: [
+      { source: 'FormattedTableName', label: 'List Name' },
+      { source: 'IsDynamic', label: 'List Type', type: { kind: 'choice', labels: { true: 'Dynamic', false: 'Static' } } },
+    ],
+    filters: [
+      {
+        source: 'IsDynamic',
+        label: 'List Type',
+        type: 'choice',
+        choices: [
+          { value: null, label: 'Show All' },
+          { value: false, label: 'Static' },
+          { value: true, label: 'Dynamic' },
+        ],
+        default: null,
+      },
+    ],
+    pageSize: 1000,
+    sort: { field: 'FormattedTableName', order: 'ASC' },
+    // Only dynamic lists are renamed or deleted.
+    actionsWhen: (r) => r.IsDynamic === true,
+    rowClick: 'expand',
+  },
+  form: { fields: ['TypeName'] },
+  texts: {
+    created: (r) => T.created(name(r)),
+    updated: (r) => T.renamed(name(r)),
+    deleted: (r) => T.deleted(name(r)),
+    add: () => 'Add List',
+    editTitle: (r) => `Rename ${name(r)}`,
+    editSubmit: 'Rename',
+    editAction: 'Rename',
+    empty: T.noLists,
+  },
+  // The rename form edits TypeName, which the API answers as FormattedTableName.
+  callbacks: { afterRead: (r) => ({ ...r, TypeName: r.FormattedTableName }) },
+  subResources: ['list-items'],
+});

@@ -1,0 +1,60 @@
+import { Permissions } from '../shared/permissions.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
+import schema from '../schemas/sectionTemplate.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import { sectionKey } from './sections.js';
+
+const P = Permissions.Sections;
+const S = ConfigurationTexts.sectionScreen;
+const version = (r: ApiRecord) => `${String(r.SectionName ?? '')} version ${String(r.Version ?? '')}`;
+
+/**
+ * The versions of a section template (spec 002 §2.4): a sub-resource of `sections`, read from the same list of
+ * every version and kept to the expanded section's name. Editing opens the builder (saving makes a new version);
+ * disable/enable toggles the version's Enabled flag (DELETE), seen here as Hidden = !Enabled.
+ */
+export default defineResource({
+  name: 'section-versions',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Section template versions',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: version,
+  parent: { resource: 'sections', field: 'SectionKey' },
+  operations: {
+    list: { method: 'GET', path: '/api/sections' },
+    // Saving a version posts the section again: the server answers the next version.
+    update: { method: 'POST', path: '/api/sections' },
+    delete: { method: 'DELETE', path: '/api/sections/:id' },
+  },
+  paging: 'browser',
+  permissions: { view: [P.VIEW_SECTION_TEMPLATES], edit: [P.CREATE_SECTION_TEMPLATES], delete: [P.DELETE_SECTION_TEMPLATES] },
+  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  list: {
+    columns: [
+      { source: 'Version', label: 'Version', type: { kind: 'chip' }, text: (r) => `v${String(r.Version)}` },
+      { source: 'Enabled', label: 'Enabled', type: { kind: 'boolean' } },
+      { source: 'CreatedDate', label: 'Created On', type: { kind: 'longDate' } },
+    ],
+    pageSize: 1000,
+    sort: { field: 'Version', order: 'DESC' },
+    label: (parent) => `Versions of ${String(parent?.SectionName ?? '')}`,
+    readOnlyView: true,
+  },
+  form: { fields: ['SectionName', 'Template', 'ROITemplate'] },
+  texts: {
+    created: (r) => S.added(String(r.SectionName), Number(r.Version)),
+    updated: (r) => S.added(String(r.SectionName), Number(r.Version)),
+    hidden: (r) => S.disabled(String(r.SectionName), Number(r.Version)),
+    shown: (r) => S.enabled(String(r.SectionName), Number(r.Version)),
+    add: () => 'Add Section Template',
+    editTitle: (r) => `Edit ${version(r)}`,
+    editSubmit: 'Add Section Template',
+    empty: S.empty,
+  },
+  callbacks: { afterRead: (r) => ({ ...r, SectionKey: sectionKey(r), Hidden: r.Enabled === false }) },
+  slots: { edit: 'sectionBuilder' },
+  // Reading and saving versions are the calls of `sections`; the server builds only the toggle from here.
+  store: { routes: ['delete'] },
+});

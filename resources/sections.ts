@@ -1,0 +1,72 @@
+import { Permissions } from '../shared/permissions.js';
+import { ConfigurationTexts } from '../shared/texts/configuration.js';
+import schema from '../schemas/sectionTemplate.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+
+const P = Permissions.Sections;
+const S = ConfigurationTexts.sectionScreen;
+
+/** The key of a section: its name, ignoring letter case (versions of one section share it). */
+export const sectionKey = (r: ApiRecord) => String(r.SectionName ?? '').toLowerCase();
+
+/** Versions grouped by section name, one row per section holding its latest version. */
+export function groupSections(versions: readonly ApiRecord[]): ApiRecord[] {
+  const latest = new Map<string, ApiRecord>();
+  for (const version of versions) {
+    const current = latest.get(sectionKey(version));
+    if (!current || Number(version.Version) > Number(current.Version)) latest.set(sectionKey(version), version);
+  }
+  return [...latest.values()].map((r) => ({ ...r, SectionKey: sectionKey(r), LatestVersion: r.Version }));
+}
+
+/**
+ * Section templates (/sections): spec 002 §2.4. The API answers every version; the list shows one row per section
+ * name (its latest version), which expands into the versions (`section-versions`). Adding and editing is the field
+ * builder (the `sectionBuilder` slot); saving under an existing name makes the next version.
+ */
+export default defineResource({
+  name: 'sections',
+  key: 'SectionKey',
+  route: '/sections',
+  schema: schema as ObjectSchema,
+  title: 'Section Templates',
+  menu: { group: 'admin', order: 4 },
+  recordRepresentation: (r) => String(r.SectionName ?? ''),
+  operations: {
+    // The item template screens pick sections from this list, so their add permissions may read it too.
+    list: { method: 'GET', path: '/api/sections', access: [P.VIEW_SECTION_TEMPLATES, Permissions.ItemTypes.CREATE_ITEM_TYPES, Permissions.ItemTypes.ADD_SECTION_TO_ITEM_TYPE] },
+    create: { method: 'POST', path: '/api/sections' },
+  },
+  paging: 'browser',
+  permissions: {
+    view: [P.VIEW_SECTION_TEMPLATES],
+    create: [P.CREATE_SECTION_TEMPLATES],
+    // The builder's switches: the JSON editor and the report template's XSLT editor.
+    actions: { editJson: [Permissions.General.VIEW_JSON_EDITOR], editXslt: [P.ADMIN_SECTION_TEMPLATES] },
+  },
+  remove: { kind: 'none' },
+  list: {
+    columns: [
+      { source: 'SectionName', label: 'Section Name' },
+      { source: 'LatestVersion', label: 'Latest Version' },
+      { source: 'Enabled', label: 'Enabled', type: { kind: 'boolean' } },
+    ],
+    pageSize: 1000,
+    sort: { field: 'SectionName', order: 'ASC' },
+    rowClick: 'expand',
+    createShortcut: 'n',
+  },
+  subResources: ['section-versions'],
+  form: { fields: ['SectionName', 'Template', 'ROITemplate'] },
+  texts: {
+    created: (r) => S.added(String(r.SectionName), Number(r.Version)),
+    updated: (r) => S.added(String(r.SectionName), Number(r.Version)),
+    add: () => 'Add Section Template',
+    editTitle: (r) => String(r.SectionName),
+    editSubmit: 'Add Section Template',
+    empty: S.empty,
+  },
+  callbacks: { afterReadList: groupSections },
+  slots: { create: 'sectionBuilder' },
+});

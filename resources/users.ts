@@ -1,0 +1,124 @@
+import { PageSizes, Timing } from '../shared/constants.js';
+import { Permissions, Tags } from '../shared/permissions.js';
+import { IdentityTexts } from '../shared/texts/identity.js';
+import { CommonTexts } from '../shared/texts/common.js';
+import schema from '../schemas/user.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord, type ColumnDeclaration, type FormSectionDeclaration, type SectionCondition } from './declaration.js';
+
+const T = IdentityTexts.users;
+const S = IdentityTexts.screens;
+const P = Permissions.Users;
+
+const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).join(' ');
+
+/** A lock ending in the future means the account is deactivated now. */
+export const isLockedRecord = (r: ApiRecord) => typeof r.LockoutEndDateUtc === 'string' && new Date(r.LockoutEndDateUtc).getTime() > Date.now();
+
+/** The filter panel's choices, always sent (spec 000 §3: the list's `additional`). */
+export const NO_USER_FILTERS = { OrgIds: [], GroupIds: [], HideIDSUsers: false, Active: false, Inactive: false };
+
+const COLUMNS: readonly ColumnDeclaration[] = [
+  { source: 'UserName', label: 'ID' },
+  { source: 'FirstName', label: 'First Name', slot: 'userFirstName' },
+  { source: 'LastName', label: 'Last Name' },
+  { source: 'Email', label: 'Email', phone: false },
+  { source: 'Organization', label: 'Organization', phone: false, text: (r) => String((r.Org as ApiRecord | null)?.Name ?? T.noOrganization) },
+];
+
+const DEFAULT_SORT = { id: 'FirstName', desc: false };
+
+const A = CommonTexts.account;
+
+/** Settings, credentials and clearances apply to users in a group tagged Employee (spec 000 §2, §6). */
+export const isEmployeeGroup = (group: ApiRecord) => ((group.Tags ?? []) as { Name: string }[]).some((t) => t.Name === Tags.EMPLOYEE);
+
+/** The employment sections of a user's form, shown for a user in a group tagged Employee (or New Employee / Contractor). */
+export function employmentSections(when: SectionCondition, fields: { settings: readonly string[] }): FormSectionDeclaration[] {
+  return [
+    { title: 'Settings', fields: fields.settings, when },
+    { title: 'Credentials', fields: ['Credentials'], empty: A.noCredentials, when },
+    { title: 'Clearances', fields: ['Clearances'], empty: A.noClearances, when },
+  ];
+}
+
+/** The contact lists of a user's form (spec 000 §2: addresses edited in a modal; empty texts of the spec). */
+export const CONTACT_SECTIONS: FormSectionDeclaration[] = [
+  { title: 'Emails', fields: ['Emails'], empty: A.noEmails },
+  { title: 'Phone Numbers', fields: ['PhoneNumbers'], empty: A.noPhones, addLabel: 'Add Phone' },
+  { title: 'Addresses', fields: ['Addresses'], empty: A.noAddresses },
+];
+
+const GENERAL = ['UserName', 'Org_Id', 'FirstName', 'MiddleName', 'LastName', 'Title', 'GroupIds'];
+const SETTINGS = ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds', 'Notes'];
+
+/**
+ * Users (/identity/users): spec 000 §2 "Identity: Users", §3, §5, §8. A server-paged list (20 a page, first then
+ * last name, filters 500 ms after typing) beside the org / group filter panel; a row expands into the record's
+ * form with its account status; three ways to add a user (employee, contractor, client).
+ */
+export default defineResource({
+  name: 'users',
+  key: 'Id',
+  route: '/identity/users',
+  schema: schema as ObjectSchema,
+  title: 'Users',
+  menu: { group: 'iam', order: 1 },
+  recordRepresentation: (r) => String(r.UserName ?? ''),
+  operations: {
+    list: { method: 'POST', path: '/api/identity/users', body: 'tableQuery', bodySchema: 'usersQuery.json', answer: { records: 'users', total: 'total', pageCount: 'pageCount' } },
+    one: { method: 'GET', path: '/api/identity/users/:id' },
+    create: { method: 'POST', path: '/api/identity/users/create', bodySchema: 'userCreate.json' },
+    update: { method: 'PATCH', path: '/api/identity/users/:id' },
+    delete: { method: 'DELETE', path: '/api/identity/users/:id' },
+  },
+  paging: 'server',
+  permissions: { view: [P.VIEW_USERS], create: [P.CREATE_USER], edit: [P.EDIT_USERS], delete: [P.DELETE_USERS] },
+  remove: { kind: 'delete', confirmTitle: () => T.deleteTitle, confirmBody: () => T.deleteBody, confirmLabel: T.deleteButton },
+  list: {
+    columns: COLUMNS,
+    // A text filter on every column (spec 000 §3).
+    filters: COLUMNS.map((c) => ({ source: c.source, label: `Filter ${c.label}`, type: 'text' as const })),
+    pageSize: PageSizes.USERS,
+    sort: { field: 'FirstName', order: 'ASC' },
+    debounce: Timing.USER_LIST_DEBOUNCE_MS,
+    rowClick: 'expand',
+    editExpands: true,
+    readOnlyView: true,
+    rowAccent: (r) => (isLockedRecord(r) ? 'error.main' : 'success.main'),
+  },
+  form: {
+    fields: [...GENERAL, 'Emails', 'PhoneNumbers', 'Addresses', ...SETTINGS, 'Credentials', 'Clearances'],
+    sections: [
+      { title: 'General', fields: GENERAL },
+      ...CONTACT_SECTIONS,
+      ...employmentSections({ name: 'employee', field: 'GroupIds', reference: 'groups', some: isEmployeeGroup }, { settings: SETTINGS }),
+      { title: 'Account Status', slot: 'userLockControls', on: 'edit' },
+    ],
+    inputs: { Org_Id: 'orgPicker' },
+    // Spec 000 §8: an update-user failure shows the error as a toast.
+    toastModelState: 'edit',
+  },
+  texts: {
+    created: (r) => S.userCreated(fullName(r)),
+    updated: (r) => S.userUpdated(fullName(r)),
+    deleted: (r) => T.deleted(String(r.FirstName ?? ''), String(r.LastName ?? '')),
+    deleteFailed: T.unableToDelete,
+    add: () => 'New User',
+    editTitle: (r) => fullName(r),
+    editSubmit: 'Save User',
+    empty: S.noUsers,
+  },
+  callbacks: {
+    // The form edits the groups by id (GroupIds, as a save sends them); the record answers them as Groups.
+    afterRead: (r) => (Array.isArray(r.Groups) ? { ...r, GroupIds: (r.Groups as ApiRecord[]).map((g) => g.Id) } : r),
+    // The default order is first name then last name; text filters are trimmed; the panel's choices always go.
+    tableQuery: (query) => ({
+      ...query,
+      sorted: query.sorted.length === 1 && query.sorted[0].id === DEFAULT_SORT.id && !query.sorted[0].desc ? [{ id: 'FirstName' }, { id: 'LastName' }] : query.sorted,
+      filtered: query.filtered.map((f) => ({ id: f.id, value: typeof f.value === 'string' ? f.value.trim() : f.value })).filter((f) => f.value !== ''),
+      additional: { ...NO_USER_FILTERS, ...query.additional },
+    }),
+  },
+  slots: { aside: 'userFilters', actions: 'newUserActions', expand: 'userEditor' },
+});

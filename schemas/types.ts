@@ -1,0 +1,796 @@
+/**
+ * The types of the records and bodies that schemas/*.json describe, generated from them by `npm run schemas:types`
+ * (scripts/generateSchemaTypes.ts); tests/api/schemaTypes.test.ts fails when this file is out of date. Do not edit:
+ * change the schema and run the script. A schema's type is named after its file (user.json → User), each of its
+ * `$defs` after the file and the entry (user.json#/$defs/Email → UserEmail). The schemas' readOnly properties
+ * are `readonly` here: the API answers them and never takes them.
+ */
+
+// schemas/account.json
+
+/**
+ * What users may change of their own account. Settings, credentials and clearances count only for users in a group tagged Employee.
+ */
+export interface Account {
+  FirstName: string;
+  MiddleName?: string | null;
+  LastName: string;
+  Emails: UserEmail[];
+  PhoneNumbers?: UserPhoneNumber[];
+  Addresses?: UserAddress[];
+  WorkStatusType_Id?: number | null;
+  GeoRegionType_Id?: number | null;
+  PINumber?: string | null;
+  CredNumber?: string | null;
+  Credentials?: UserCredential[];
+  Clearances?: UserClearance[];
+}
+
+// schemas/anonymousPassword.json
+
+export interface AnonymousPassword {
+  UserName: string;
+  OldPassword: string;
+  NewPassword: string;
+  ConfirmPassword: string;
+}
+
+// schemas/caseFee.json
+
+/**
+ * A price adjustment of an org case type's date range (spec 002 §3): DaysAfter the critical date, an amount or a percentage of the base cost, for completed or for discontinued cases.
+ */
+export interface CaseFee {
+  readonly Id?: number;
+  readonly OrgCaseType_Id?: number;
+  DaysAfter: number;
+  PriceAdjustment: number;
+  IsPercentage?: boolean;
+  ForDiscontinued?: boolean;
+}
+
+// schemas/caseTemplate.json
+
+/**
+ * Create or update a case template. ItemTypeIds, when sent, replaces the template's items (ordered by DisplayOrder, then by position). CaseType_Id 0 or null means no case type. On update, CaseType_Id, an XSLT text or ShowCoverPage that is not sent stays as it is.
+ */
+export interface CaseTemplate {
+  readonly Id?: number;
+  Label: string;
+  ContractType_Id: number;
+  CaseType_Id?: number | null;
+  ROICoversheetTemplate?: string | null;
+  ROIStylesheet?: string | null;
+  ROIHeader?: string | null;
+  ROIFooter?: string | null;
+  ShowCoverPage?: boolean;
+  ItemTypeIds?: {
+    ItemType_Id: number;
+    AutoAdd?: boolean;
+    ShowInReport?: boolean;
+    ShowTitle?: boolean;
+    DisplayOrder?: number | null;
+  }[];
+  /**
+   * The lookup item of ContractType_Id.
+   */
+  readonly ContractType?: {
+    Id: number;
+    Description: string | null;
+  } | null;
+  /**
+   * The template's items in display order (1, 2, …), as ItemTypeIds set them.
+   */
+  readonly Items?: CaseTemplateItem[];
+}
+
+export interface CaseTemplateItem {
+  Id: number;
+  /**
+   * The item template (Short is its name).
+   */
+  ItemType: {
+    Id: number;
+    Short: string;
+    Description: string | null;
+  };
+  AutoAdd: boolean;
+  ShowInReport: boolean;
+  ShowTitle: boolean;
+  DisplayOrder: number;
+}
+
+// schemas/caseTemplateItemSwap.json
+
+/**
+ * Both ids are item ids of the case template (Items[].Id).
+ */
+export interface CaseTemplateItemSwap {
+  SwapFromItem_Id: number;
+  SwapToItem_Id: number;
+}
+
+// schemas/confirmEmail.json
+
+export interface ConfirmEmail {
+  UserId: number | string;
+  Code: string;
+}
+
+// schemas/expenseType.json
+
+export interface ExpenseType {
+  readonly Id?: number;
+  Short: string;
+  Description?: string | null;
+  UOMType_Id: number;
+  MultipleUnitsAllowed?: boolean;
+  Reimbursable?: boolean;
+  readonly Hidden?: boolean;
+  readonly UOM?: {
+    [k: string]: unknown;
+  } | null;
+}
+
+// schemas/forgotPassword.json
+
+export interface ForgotPassword {
+  Username: string;
+}
+
+// schemas/forgotUsername.json
+
+export interface ForgotUsername {
+  /**
+   * An e-mail address (the same rule as a user's email addresses; spaces around it are ignored). A malformed address is refused; a well-formed unknown one answers like a known one, so accounts are not disclosed. The forgot-username page checks it with this pattern and message before sending.
+   */
+  Email: string;
+}
+
+// schemas/group.json
+
+export interface Group {
+  Id?: number;
+  Name: string;
+  Description?: string | null;
+  /**
+   * The ids of the roles granted to the group.
+   */
+  readonly Roles?: number[];
+  /**
+   * The tags of the group, by name.
+   */
+  readonly Tags?: {
+    Id: number;
+    Name: string;
+  }[];
+}
+
+// schemas/groupRole.json
+
+/**
+ * The role by Id, or by Name when no Id is given.
+ */
+export interface GroupRole {
+  Id?: number;
+  Name?: string;
+}
+
+// schemas/groupTags.json
+
+/**
+ * The group's complete tag list. A tag is found by Id, else by name (any letter case); an unknown name creates the tag.
+ */
+export type GroupTags = {
+  Id?: number | null;
+  Name: string;
+}[];
+
+// schemas/itemType.json
+
+/**
+ * Create or update an item template. On create, Sections are the sections to add in order; on update, Sections set the Required flag of sections already on the template (adding, removing and reordering have their own calls).
+ */
+export interface ItemType {
+  readonly Id?: number;
+  Name: string;
+  Description: string;
+  Sections?: ItemTypeSection[];
+  readonly Hidden?: boolean;
+  /**
+   * The files of the item template, oldest first.
+   */
+  readonly Assets?: ItemTypeAsset[];
+}
+
+// schemas/itemTypeAsset.json
+
+export interface ItemTypeAsset {
+  readonly Id?: number;
+  Name: string;
+  readonly FileName?: string;
+  readonly CreatedDate?: string;
+}
+
+// schemas/itemTypeSection.json
+
+export interface ItemTypeSection {
+  /**
+   * The section template's id, as SectionId: it names the section in the item template's calls.
+   */
+  readonly Id?: number;
+  SectionId: number;
+  Required?: boolean;
+  readonly SectionName?: string;
+  readonly Version?: number;
+  /**
+   * 1, 2, … in the item template's order.
+   */
+  readonly DisplayOrder?: number;
+}
+
+// schemas/itemTypeSectionRequired.json
+
+export interface ItemTypeSectionRequired {
+  Required: boolean;
+}
+
+// schemas/itemTypeSectionSwap.json
+
+/**
+ * Both ids are section template ids (the Id / SectionId of the item template's Sections).
+ */
+export interface ItemTypeSectionSwap {
+  SwapFromSection_Id: number;
+  SwapToSection_Id: number;
+}
+
+// schemas/org.json
+
+/**
+ * An organisation (spec 002 §2.1, §3): a node of the client hierarchy with its general settings. The list answers Id, Name, ParentOrg_Id, Hidden, ContractType_Id and Code; GET and PUT /api/orgs/{id}/general the general fields (ROIEncrpytionPassword is spelled so in the contract). The parent changes only through PUT /api/orgs/{id}/parent.
+ */
+export interface Org {
+  readonly Id?: number;
+  Name: string;
+  Code: string;
+  ParentOrg_Id?: number | null;
+  readonly Hidden?: boolean;
+  ContractType_Id?: number | null;
+  Address1: string;
+  Address2?: string | null;
+  City: string;
+  RegionType_Id?: number | null;
+  PostalCode: string;
+  Phone1: string;
+  Phone2?: string | null;
+  Fax?: string | null;
+  ROIEncrpytionPassword?: string | null;
+  PrependAttachmentsToROI?: boolean;
+}
+
+// schemas/orgCaseType.json
+
+/**
+ * A case type an org offers, one date range of its price (spec 002 §3): the case type, its case template, the base cost and the active range, with the completed and discontinued case fees. An org without own ranges of a case type inherits the nearest ancestor's (Inherited). Writes send BasePrice; answers carry BaseCost.
+ */
+export interface OrgCaseType {
+  readonly Id?: number;
+  readonly Org_Id?: number;
+  CaseType_Id?: number;
+  CaseTemplate_Id?: number | null;
+  BasePrice: number;
+  ActiveFrom?: string | null;
+  ActiveTo?: string | null;
+  /**
+   * Copy the inherited ranges (and fees) of this case type first (the same as ?overrideCaseTypes=true).
+   */
+  Override?: boolean;
+  readonly BaseCost?: number;
+  readonly CaseType?: {
+    Id?: number;
+    Short?: string;
+    Description?: string | null;
+    [k: string]: unknown;
+  };
+  readonly CaseTemplate?: {
+    Id?: number;
+    Label?: string;
+    [k: string]: unknown;
+  } | null;
+  readonly Inherited?: boolean;
+  readonly InheritedFrom?: {
+    Id?: number;
+    Name?: string;
+    [k: string]: unknown;
+  } | null;
+  readonly CompletedCaseFees?: CaseFee[];
+  readonly DiscontinuedCaseFees?: CaseFee[];
+}
+
+// schemas/orgCreate.json
+
+export type OrgCreate = Org & {
+  ParentOrg_Id: number;
+};
+
+// schemas/orgDeadline.json
+
+/**
+ * A deadline rule of an org for a case type (spec 002 §3): a CD (the case's critical date) or, with IsACD, an ACD for one item template; DaysFromPending calendar or business days, counted from the received date or, with StartOnFull, from data entry complete; an active range. Lists and write answers are { CaseTypes: CDs, ItemTypes: ACDs } for one case type (?caseTypeId=).
+ */
+export interface OrgDeadline {
+  readonly Id?: number;
+  /**
+   * The org the call is for (the path's org decides).
+   */
+  Org_Id?: number;
+  CaseType_Id: number;
+  ItemType_Id?: number | null;
+  readonly ItemType?: {
+    Id?: number;
+    Description?: string | null;
+    Name?: string;
+    [k: string]: unknown;
+  } | null;
+  DaysFromPending: number;
+  IsBusinessDays?: boolean;
+  StartOnFull?: boolean;
+  IsACD?: boolean;
+  ActiveFrom?: string | null;
+  ActiveTo?: string | null;
+  readonly Inherited?: boolean;
+  readonly InheritedFrom?: {
+    Id?: number;
+    Name?: string;
+    [k: string]: unknown;
+  } | null;
+}
+
+// schemas/orgExpenseRule.json
+
+/**
+ * What an org pays per unit of an expense type (spec 002 §3): the cost per unit (CPU), whether it is passed through to the invoice, an active range. An org without own rules of an expense type inherits the nearest ancestor's.
+ */
+export interface OrgExpenseRule {
+  readonly Id?: number;
+  /**
+   * The org the call is for (the path's org decides).
+   */
+  Org_Id?: number;
+  ExpenseType_Id: number;
+  readonly ExpenseType?: {
+    Id?: number;
+    Description?: string | null;
+    [k: string]: unknown;
+  };
+  CPU: number;
+  readonly UOM?: {
+    Description?: string | null;
+    [k: string]: unknown;
+  } | null;
+  IsPassthrough?: boolean;
+  ActiveFrom?: string | null;
+  ActiveTo?: string | null;
+  readonly Inherited?: boolean;
+  readonly InheritedFrom?: {
+    Id?: number;
+    Name?: string;
+    [k: string]: unknown;
+  } | null;
+}
+
+// schemas/orgInvoiceSettings.json
+
+/**
+ * How an org is invoiced (spec 002 §2.1 Invoices tab, §3): its accounting-service company (null: none) and whether invoice details show the subject's last 4 SSN.
+ */
+export interface OrgInvoiceSettings {
+  readonly Org_Id?: number;
+  QboId: string | null;
+  IncludeLast4SSN?: boolean;
+}
+
+// schemas/orgParent.json
+
+/**
+ * Moves an org under another (PUT /api/orgs/{id}/parent).
+ */
+export interface OrgParent {
+  ParentOrg_Id: number;
+}
+
+// schemas/orgUser.json
+
+/**
+ * A user as an org's Users tab shows it (spec 002 §3): the org's own users and those of its ancestors below the provider (Inherited), each with this org's notice settings. PUT /api/orgs/{orgId}/users/{userId}/settings sends the seven flags; answers carry them as Settings.
+ */
+export interface OrgUser {
+  readonly Id?: number;
+  readonly Org_Id?: number;
+  readonly FirstName?: string;
+  readonly MiddleName?: string | null;
+  readonly LastName?: string;
+  readonly Email?: string | null;
+  readonly Emails?: {
+    Address?: string;
+    [k: string]: unknown;
+  }[];
+  readonly Phones?: {
+    Number?: string;
+    [k: string]: unknown;
+  }[];
+  readonly Groups?: {
+    Name?: string;
+    [k: string]: unknown;
+  }[];
+  readonly Inherited?: boolean;
+  readonly InheritedFrom?: {
+    Id?: number;
+    Name?: string;
+    [k: string]: unknown;
+  } | null;
+  readonly Settings?: {
+    PointOfContact?: boolean;
+    SendOnHoldNotice?: boolean;
+    SendSubmissionNotice?: boolean;
+    SendCompletionNotice?: boolean;
+    IncludeROI?: boolean;
+    EncryptROI?: boolean;
+    ViewClosedCases?: boolean;
+    [k: string]: unknown;
+  };
+  PointOfContact: boolean;
+  SendOnHoldNotice: boolean;
+  SendSubmissionNotice: boolean;
+  SendCompletionNotice: boolean;
+  IncludeROI: boolean;
+  EncryptROI: boolean;
+  ViewClosedCases: boolean;
+}
+
+// schemas/partnerFile.json
+
+/**
+ * A file of the partner file tool: FilePath names it in a request (the FullName it was answered with); the other fields are answered.
+ */
+export interface PartnerFile {
+  FilePath: string;
+  /**
+   * The file name.
+   */
+  readonly Name?: string;
+  readonly CreationTime?: string;
+  /**
+   * Folder/Name: the FilePath of this file.
+   */
+  readonly FullName?: string;
+}
+
+// schemas/partnerFolder.json
+
+export interface PartnerFolder {
+  Folder: string;
+}
+
+// schemas/qboCustomer.json
+
+/**
+ * A customer (company) of the accounting service, as the org Invoices tab offers it.
+ */
+export interface QboCustomer {
+  readonly Id?: string;
+  readonly DisplayName?: string;
+}
+
+// schemas/resendMail.json
+
+export interface ResendMail {
+  UserId: number | string;
+}
+
+// schemas/resetPassword.json
+
+export interface ResetPassword {
+  Username: string;
+  Password: string;
+  ConfirmPassword: string;
+  Code: string;
+}
+
+// schemas/role.json
+
+/**
+ * A permission of the catalogue (shared/permissions.ts); granted to groups, never created or edited.
+ */
+export interface Role {
+  readonly Id?: number;
+  readonly Name?: string;
+  readonly Category?: string;
+}
+
+// schemas/sectionDefinition.json
+
+export type SectionDefinitionField = SectionDefinitionFieldBase & {
+  '@type'?: 'text' | 'textarea' | 'checkbox' | 'phoneNumber' | 'date' | 'address' | 'list' | 'template';
+};
+
+export type SectionDefinitionNestedField = SectionDefinitionFieldBase & {
+  '@type'?: 'text' | 'textarea' | 'checkbox' | 'phoneNumber' | 'date' | 'address' | 'list';
+};
+
+/**
+ * The form a section template describes (spec 002 §3): a fields.field list; a template field holds a nested list of fields, which cannot contain another template. Flags (@required, @showInReport, @allowMultiple, ...) are JSON booleans; the XML attribute form ("true" / "false") is accepted and stored as booleans. Unknown keys are dropped. The server also checks that field names are unique within their level and that @listType names an existing list.
+ */
+export interface SectionDefinition {
+  fields: {
+    field: SectionDefinitionField[];
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+
+export interface SectionDefinitionFieldBase {
+  '@id'?: string;
+  '@type': string;
+  '@name': string;
+  '@label': string;
+  '@instructions'?: string | null;
+  '@required'?: boolean;
+  '@showInReport'?: boolean;
+  '@disableDatesBefore'?: string | null;
+  '@disableDatesBeforeToday'?: boolean;
+  '@disableDatesAfter'?: string | null;
+  '@disableDatesAfterToday'?: boolean;
+  '@allowCurrent'?: boolean;
+  '@listType'?: string;
+  '@allowMultiple'?: boolean;
+  '@allowStockPhrases'?: boolean;
+  '#text'?: string;
+  Template?: SectionDefinitionNestedFieldList;
+}
+
+export interface SectionDefinitionNestedFieldList {
+  fields: {
+    field: SectionDefinitionNestedField[];
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+
+// schemas/sectionRoi.json
+
+/**
+ * The report (ROI) XSLT of one section template version. The client sends the whole section; only ROITemplate is read.
+ */
+export interface SectionRoi {
+  ROITemplate: string | null;
+  [k: string]: unknown;
+}
+
+// schemas/sectionTemplate.json
+
+/**
+ * Save a section template. Template is the definition (sectionDefinition.json) serialised as JSON text. Saving under an existing name (case-insensitive) creates the next version of that section.
+ */
+export interface SectionTemplate {
+  readonly Id?: number;
+  SectionName: string;
+  Template: string;
+  ROITemplate?: string | null;
+  readonly Version?: number;
+  readonly LatestVersion?: number;
+  readonly Enabled?: boolean;
+  readonly CreatedDate?: string;
+}
+
+// schemas/securitySettings.json
+
+export interface SecuritySettings {
+  /**
+   * Signed-in users are signed out after this many minutes without activity. Empty means 30.
+   */
+  AutoLogoutTime?: number | null;
+  EnablePasswordExpiration?: boolean;
+  /**
+   * With expiration on, a password older than this must be changed at the next sign-in.
+   */
+  PasswordExpirationTime?: number | null;
+}
+
+// schemas/typeItem.json
+
+export interface TypeItem {
+  readonly Id?: number;
+  Short: string;
+  Description?: string | null;
+  readonly Hidden?: boolean;
+}
+
+// schemas/typeList.json
+
+/**
+ * Create or rename a dynamic list. The list's TableName is derived from the first name and never changes.
+ */
+export interface TypeList {
+  TypeName: string;
+  readonly TableName?: string;
+  readonly FormattedTableName?: string;
+  readonly IsDynamic?: boolean;
+  /**
+   * The items of the list, by Short.
+   */
+  readonly Types?: TypeItem[];
+}
+
+// schemas/user.json
+
+/**
+ * A user as identity administration edits it. Sub-lists absent from an update stay as they are; a sub-list sent replaces the stored one (entries keep their Id).
+ */
+export interface User {
+  readonly Id?: number;
+  UserName?: string;
+  FirstName: string;
+  MiddleName?: string | null;
+  LastName: string;
+  /**
+   * The address of the primary email (null without emails).
+   */
+  readonly Email?: string | null;
+  /**
+   * Whether the user confirmed an email address (a new user has not yet).
+   */
+  readonly EmailConfirmed?: boolean;
+  /**
+   * The end of a deactivation (null when the account is active).
+   */
+  readonly LockoutEndDateUtc?: string | null;
+  Org_Id: number;
+  /**
+   * The org of Org_Id.
+   */
+  readonly Org?: UserOrg | null;
+  WorkStatusType_Id?: number | null;
+  /**
+   * The lookup item of WorkStatusType_Id.
+   */
+  readonly WorkStatus?: UserLookupItem | null;
+  EmploymentStatusType_Id?: number | null;
+  GeoRegionType_Id?: number | null;
+  Manager_Id?: number | null;
+  /**
+   * The user of Manager_Id.
+   */
+  readonly Manager?: {
+    Id: number;
+    FirstName: string;
+    LastName: string;
+  } | null;
+  Title?: string | null;
+  PINumber?: string | null;
+  CredNumber?: string | null;
+  Notes?: string | null;
+  ContractTypeIds?: number[];
+  /**
+   * The lookup items of ContractTypeIds, by Short.
+   */
+  readonly ContractTypes?: UserLookupItem[];
+  GroupIds?: number[];
+  /**
+   * The groups of GroupIds, by name, with their tags.
+   */
+  readonly Groups?: UserGroup[];
+  Emails: UserEmail[];
+  PhoneNumbers?: UserPhoneNumber[];
+  Addresses?: UserAddress[];
+  Credentials?: UserCredential[];
+  Clearances?: UserClearance[];
+}
+
+export interface UserOrg {
+  Id: number;
+  Name: string;
+  Code: string | null;
+}
+
+export interface UserLookupItem {
+  Id: number;
+  Short: string;
+  Description: string | null;
+}
+
+/**
+ * A group of the user; the users table answers it without Tags.
+ */
+export interface UserGroup {
+  Id: number;
+  Name: string;
+  Tags?: UserTag[];
+}
+
+export interface UserTag {
+  Id: number;
+  Name: string;
+}
+
+export interface UserEmail {
+  readonly Id?: number | null;
+  Address: string;
+  EmailType_Id?: number | null;
+  IsPrimary?: boolean;
+}
+
+export interface UserPhoneNumber {
+  readonly Id?: number | null;
+  /**
+   * A US phone number: 10 digits, optionally after the country code 1 (spaces, dots, dashes and parentheses allowed). Checked on the server (shared/validationMessages.ts UsPhone) and stored as 555-123-4567.
+   */
+  Number: string;
+  PhoneNumberType_Id?: number | null;
+  IsPrimary?: boolean;
+}
+
+export interface UserAddress {
+  readonly Id?: number | null;
+  AddressType_Id?: number | null;
+  Line1?: string | null;
+  Line2?: string | null;
+  City: string;
+  RegionType_Id?: number | null;
+  PostalCode: string;
+  IsPrimary?: boolean;
+}
+
+export interface UserCredential {
+  readonly Id?: number | null;
+  CredentialType_Id: number;
+  License: string;
+  RegionType_Id: number;
+  Expiration: string;
+}
+
+export interface UserClearance {
+  readonly Id?: number | null;
+  ClearanceType_Id: number;
+  LastInvestigation: string;
+  OrgCode: string;
+}
+
+// schemas/userCreate.json
+
+export type UserCreate = User & {
+  UserName: unknown;
+};
+
+// schemas/userLock.json
+
+/**
+ * LockUntil is a date (YYYY-MM-DD, or an ISO date-time whose date part counts); the account stays deactivated through the end of that day (UTC). No date, or LockForever, deactivates indefinitely.
+ */
+export interface UserLock {
+  LockUntil?: string | null;
+  LockForever?: boolean;
+}
+
+// schemas/usersQuery.json
+
+export interface UsersQuery {
+  pageSize?: number;
+  page?: number;
+  sorted?: {
+    id: 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization';
+    desc?: boolean;
+  }[];
+  filtered?: {
+    id: 'UserName' | 'FirstName' | 'LastName' | 'Email' | 'Organization';
+    value: string;
+  }[];
+  additional?: {
+    OrgIds?: number[];
+    GroupIds?: number[];
+    HideIDSUsers?: boolean;
+    Active?: boolean;
+    Inactive?: boolean;
+  };
+}

@@ -1,0 +1,48 @@
+import type { ResourceStore } from './store.js';
+import { orgsStore } from '../orgs/orgStore.js';
+import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
+import { orgDeadlinesStore } from '../orgs/deadlines.js';
+import { orgExpenseRulesStore } from '../orgs/expenseRules.js';
+import { orgUsersStore } from '../orgs/orgUsers.js';
+import { orgInvoiceSettingsStore } from '../orgs/invoiceSettings.js';
+import { qboCustomersStore } from '../billing/qboCustomers.js';
+import { listItemsStore, listsStore } from '../configuration/lists.js';
+import { categoriesStore, groupsStore, rolesStore, tagsStore } from '../identity/groupRoutes.js';
+import { accountStore } from '../account/routes.js';
+import { securityStore } from '../security/store.js';
+import { usersStore } from '../identity/userRoutes.js';
+import { sectionsStore, sectionVersionsStore } from '../configuration/sectionTemplates.js';
+import { itemTypeSectionsStore, itemTypesStore } from '../configuration/itemTypes.js';
+import { itemTypeAssetsStore } from '../configuration/itemTypeAssets.js';
+import { caseTemplatesStore } from '../configuration/caseTemplates.js';
+
+/**
+ * The store of each declared resource whose records are not plain rows of its `store.table`, or that has domain
+ * rules (server/resources/store.ts), by the declaration's name. A new store is one line here; a declaration whose
+ * calls find neither a store nor a table fails when the app is built.
+ */
+export const stores: Readonly<Record<string, ResourceStore>> = {
+  lists: listsStore,
+  'list-items': listItemsStore,
+  users: usersStore,
+  roles: rolesStore,
+  groups: groupsStore,
+  tags: tagsStore,
+  categories: categoriesStore,
+  account: accountStore,
+  security: securityStore,
+  sections: sectionsStore,
+  'section-versions': sectionVersionsStore,
+  'item-types': itemTypesStore,
+  'item-type-sections': itemTypeSectionsStore,
+  'item-type-assets': itemTypeAssetsStore,
+  'case-templates': caseTemplatesStore,
+  orgs: orgsStore,
+  'org-case-types': orgCaseTypesStore,
+  'completed-case-fees': caseFeesStore,
+  'org-cds': orgDeadlinesStore,
+  'org-expense-rules': orgExpenseRulesStore,
+  'org-users': orgUsersStore,
+  'org-invoice-settings': orgInvoiceSettingsStore,
+  'qbo-customers': qboCustomersStore,
+};

@@ -1,0 +1,319 @@
+import { Suspense, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
+import { Box, Button, Grid, Stack } from '@mui/material';
+import { Form, useCanAccess, useGetMany, useNotify, useRecordContext } from 'react-admin';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { ApiRecord, FormSectionDeclaration, ResourceDeclaration, SectionCondition } from '../../resources/declaration.js';
+import type { ObjectSchema } from '../../schemas/index.js';
+import { slotComponent } from '../slots/index.js';
+import { FormSection } from './FormSection.js';
+import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, schemaById, schemaResolver } from './formValidation.js';
+import { SchemaInput, widthOf } from './SchemaInput.js';
+import { SubmitButton } from './SubmitButton.js';
+import { useResourceSave } from './useResourceSave.js';
+
+type Mode = 'create' | 'edit' | 'view';
+
+interface Props {
+  declaration: ResourceDeclaration;
+  /** The record to edit; absent for a new one. */
+  record?: ApiRecord;
+  /** A new record's first values beyond the schema's defaults (a preset group). */
+  initial?: ApiRecord;
+  /** The user may look, not change: no inputs to type in, no save. */
+  readOnly?: boolean;
+  /** Conditional sections shown whatever their condition, by its name (New Employee shows 'employee'). */
+  show?: readonly string[];
+  /** The form's accessible name. */
+  label: string;
+  submitLabel: string;
+  onCancel?(): void;
+  /** After a successful save (the declaration's toast is said already). */
+  onSaved?(saved: ApiRecord): void;
+  parent?: ApiRecord;
+  /** Keep the buttons in view at the bottom of a scrolling dialog (always on a phone). */
+  stickyActions?: boolean;
+  /**
+   * `sections` (default): each section a titled frame, inputs in a grid by their widths; `plain`: the grid without
+   * frames (a form inside its own card); `stack`: one input a line, full width (a small modal or page).
+   */
+  layout?: Layout;
+  cancelLabel?: string;
+}
+
+type Layout = 'sections' | 'plain' | 'stack';
+
+/**
+ * What a sub-resource takes from its parent record: the parent's key — the parent's own value of `parent.field`
+ * when it has one (a grouped row stands for its group: an org case type's GroupKey, not its newest range's Id) —
+ * and the fields `parent.with` names.
+ */
+export function parentValuesOf(declaration: ResourceDeclaration, parent: ApiRecord): ApiRecord {
+  const link = declaration.parent;
+  if (!link) return {};
+  const own = parent[link.field];
+  return { [link.field]: own !== undefined && own !== null ? own : parent.id, ...Object.fromEntries((link.with ?? []).map((field) => [field, parent[field]])) };
+}
+
+/** The values a new record starts with: the schema's defaults and, for a sub-resource, what it takes from its parent. */
+export function newRecordOf(declaration: ResourceDeclaration, parent?: ApiRecord): ApiRecord {
+  const defaults = Object.fromEntries(
+    Object.entries(declaration.schema.properties)
+      .filter(([, p]) => p.default !== undefined)
+      .map(([k, p]) => [k, p.default]),
+  );
+  return { ...defaults, ...(parent ? parentValuesOf(declaration, parent) : {}) };
+}
+
+const sectionsOf = (declaration: ResourceDeclaration): readonly FormSectionDeclaration[] =>
+  declaration.form.sections ?? [{ title: declaration.title, fields: declaration.form.fields }];
+
+const fieldsOf = (sections: readonly FormSectionDeclaration[]) => [...new Set(sections.flatMap((s) => s.fields ?? []))];
+
+/** Read only: the whole form when viewing, readOnly properties, and create-only ones after creation. */
+function isReadOnly(schema: ObjectSchema, mode: Mode, name: string): boolean {
+  if (mode === 'view') return true;
+  const property = schema.properties[name];
+  return Boolean(property?.readOnly) || (mode !== 'create' && Boolean(hintsOf(property).createOnly));
+}
+
+/** What a form validates and sends: the writable fields of the sections on screen that the declaration saves. */
+function sentFields(declaration: ResourceDeclaration, sections: readonly FormSectionDeclaration[], shown: ReadonlySet<string>, schema: ObjectSchema, mode: Mode): string[] {
+  return fieldsOf(sections.filter((s) => shown.has(s.title))).filter((f) => declaration.form.fields.includes(f) && !isReadOnly(schema, mode, f));
+}
+
+/** A section's place in this form: a new record, an existing one the user may change, or one only viewed. */
+const showsOn = (section: FormSectionDeclaration, mode: Mode) => !section.on || section.on === mode || (section.on === 'existing' && mode !== 'create');
+
+interface SectionProps {
+  layout: Layout;
+  section: FormSectionDeclaration;
+  schema: ObjectSchema;
+  declaration: ResourceDeclaration;
+  readOnlyField(name: string): boolean;
+  /** Tells the form whether the section shows (its fields are sent only then). */
+  onShown(title: string, shown: boolean): void;
+}
+
+/** The inputs of one section: a list section is the list's own frame; other fields sit in a grid, its slot after them. */
+function SectionBody({ layout, section, schema, declaration, readOnlyField, onShown }: SectionProps) {
+  const record = useRecordContext<ApiRecord & { id: string }>();
+  useEffect(() => {
+    onShown(section.title, true);
+    return () => onShown(section.title, false);
+  }, [onShown, section.title]);
+  const fields = (section.fields ?? []).filter((f) => schema.properties[f]);
+  const only = fields.length === 1 && !section.slot ? schema.properties[fields[0]] : undefined;
+  if (only && entrySchemaOf(only)) {
+    return (
+      <SchemaInput
+        schema={schema}
+        name={fields[0]}
+        declaration={declaration}
+        readOnly={readOnlyField(fields[0])}
+        frame={{ title: section.title, empty: section.empty, addLabel: section.addLabel }}
+      />
+    );
+  }
+  const Slot = section.slot ? slotComponent(section.slot) : null;
+  const body = (
+    <>
+      {fields.length > 0 && (
+        <Grid container columnSpacing={2}>
+          {fields.map((name) => {
+            const width = layout === 'stack' ? 12 : widthOf(schema.properties[name]);
+            return (
+              <Grid key={name} size={{ xs: 12, sm: width >= 8 ? 12 : 6, md: width }}>
+                <SchemaInput schema={schema} name={name} declaration={declaration} readOnly={readOnlyField(name)} />
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+      {Slot && (
+        <Suspense fallback={null}>
+          <Slot declaration={declaration} record={record} readOnly={readOnlyField('')} />
+        </Suspense>
+      )}
+    </>
+  );
+  return layout === 'sections' ? <FormSection title={section.title}>{body}</FormSection> : body;
+}
+
+/** The records a condition looks at: the referenced ones (or the record's embedded copy when the list cannot be read). */
+function ReferencedSection({ when, ...props }: SectionProps & { when: SectionCondition & { reference: string } }) {
+  const value = useWatch({ name: when.field }) as unknown;
+  const ids = useMemo(() => (Array.isArray(value) ? value : []), [value]);
+  const record = useRecordContext<ApiRecord>();
+  const { canAccess = false } = useCanAccess({ resource: when.reference, action: 'list' });
+  const { data } = useGetMany(when.reference, { ids }, { enabled: canAccess && ids.length > 0 });
+  const embeddedField = hintsOf(props.schema.properties[when.field]).reference?.embedded;
+  const embedded = embeddedField && Array.isArray(record?.[embeddedField]) ? (record[embeddedField] as ApiRecord[]).filter((r) => ids.includes(r.Id ?? r.id)) : [];
+  const records = canAccess && data ? data : embedded;
+  return records.some((r) => when.some(r)) ? <SectionBody {...props} /> : null;
+}
+
+function EmbeddedSection({ when, ...props }: SectionProps & { when: SectionCondition }) {
+  const value = useWatch({ name: when.field }) as unknown;
+  return Array.isArray(value) && value.some((r) => when.some(r as ApiRecord)) ? <SectionBody {...props} /> : null;
+}
+
+function Section(props: SectionProps & { show: readonly string[] }) {
+  const { when } = props.section;
+  if (!when || props.show.includes(when.name)) return <SectionBody {...props} />;
+  if (when.reference) return <ReferencedSection {...props} when={{ ...when, reference: when.reference }} />;
+  return <EmbeddedSection {...props} when={when} />;
+}
+
+/** After a save, what was saved is the form's new starting point: Save waits for the next change. */
+function SavedIsPristine() {
+  const { isSubmitSuccessful } = useFormState();
+  const { reset, getValues } = useFormContext();
+  useEffect(() => {
+    if (isSubmitSuccessful) reset(getValues(), { keepValues: true });
+  }, [isSubmitSuccessful, reset, getValues]);
+  return null;
+}
+
+/** After a refused save, the first field in error comes into view (long forms, phones). */
+function RevealErrors({ container }: { container: RefObject<HTMLElement | null> }) {
+  const { submitCount, errors } = useFormState();
+  const count = Object.keys(errors).length;
+  useEffect(() => {
+    if (!count) return;
+    const timer = setTimeout(() => container.current?.querySelector('[aria-invalid="true"], [role="alert"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), 0);
+    return () => clearTimeout(timer);
+  }, [submitCount, count, container]);
+  return null;
+}
+
+interface ActionsProps {
+  submitLabel: string;
+  cancelLabel?: string;
+  onCancel?(): void;
+  sticky?: boolean;
+  /** Saving a record that exists waits for a change. */
+  requireChange: boolean;
+}
+
+function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requireChange }: ActionsProps) {
+  const { isSubmitting } = useFormState();
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      justifyContent="flex-end"
+      sx={{
+        position: sticky ? 'sticky' : { xs: 'sticky', sm: 'static' },
+        bottom: 0,
+        bgcolor: 'background.default',
+        borderTop: sticky ? 1 : { xs: 1, sm: 0 },
+        borderColor: 'divider',
+        py: 1.5,
+        zIndex: 2,
+      }}
+    >
+      {onCancel && (
+        <Button onClick={onCancel} disabled={isSubmitting}>
+          {cancelLabel}
+        </Button>
+      )}
+      <SubmitButton label={submitLabel} requireChange={requireChange} />
+    </Stack>
+  );
+}
+
+/**
+ * The form of a declared resource's record in titled sections (`form.sections`): react-admin's Form whose inputs
+ * come from the schema (`SchemaInput`), validated by the same schema through ajv — only what the shown sections
+ * hold — and saved the one way every form saves (`useResourceSave`). A section may show only on create or edit, or
+ * only while a condition holds (the user's groups); its slot draws what the schema cannot. The server's messages
+ * show under their fields (a list's entries found again when blank ones were left out); messages of fields the
+ * form does not show are toasts, and with `form.toastModelState` every message is a toast too.
+ */
+export function ResourceForm({
+  declaration,
+  record,
+  initial,
+  readOnly = false,
+  show = [],
+  label,
+  submitLabel,
+  cancelLabel,
+  onCancel,
+  onSaved,
+  parent,
+  stickyActions,
+  layout = 'sections',
+}: Props) {
+  const mode: Mode = record ? (readOnly ? 'view' : 'edit') : 'create';
+  const notify = useNotify();
+  const save = useResourceSave(declaration, parent, onSaved);
+  // A create call whose body has its own schema (the username of a new user) is validated by that schema.
+  const createBody = declaration.operations.create?.bodySchema;
+  const base = (mode === 'create' && createBody && schemaById(createBody)) || declaration.schema;
+  const sections = useMemo(() => sectionsOf(declaration).filter((s) => showsOn(s, mode)), [declaration, mode]);
+  const schema = useMemo(() => formSchemaOf(base, fieldsOf(sections)), [base, sections]);
+  const values = useMemo(() => record ?? { ...newRecordOf(declaration, parent), ...initial }, [record, declaration, parent, initial]);
+  const container = useRef<HTMLDivElement>(null);
+
+  const readOnlyField = (name: string) => isReadOnly(schema, mode, name);
+
+  // The sections on screen now: their writable fields are what is validated and sent.
+  const shown = useRef(new Set<string>());
+  const onShown = useCallback((title: string, on: boolean) => void (on ? shown.current.add(title) : shown.current.delete(title)), []);
+  const resolver = useMemo(() => {
+    const byFields = new Map<string, ObjectSchema>();
+    return schemaResolver(() => {
+      const fields = sentFields(declaration, sections, shown.current, schema, mode);
+      const key = fields.join(',');
+      if (!byFields.has(key)) byFields.set(key, formSchemaOf(base, fields));
+      return byFields.get(key)!;
+    });
+  }, [declaration, sections, schema, mode, base]);
+
+  const onSubmit = async (formValues: ApiRecord) => {
+    const fields = sentFields(declaration, sections, shown.current, schema, mode);
+    const { body, rows } = formBody(schema, fields, formValues);
+    // A sub-resource's parent values fill the call's path (the body holds only the form's fields).
+    for (const field of declaration.parent ? [declaration.parent.field, ...(declaration.parent.with ?? [])] : []) {
+      if (formValues[field] !== undefined) body[field] = formValues[field];
+    }
+    const errors = await save(body, record);
+    if (errors === undefined) return undefined;
+    const onScreen = new Set(fieldsOf(sections.filter((s) => shown.current.has(s.title))));
+    const underFields: Record<string, string> = {};
+    const elsewhere: string[] = [];
+    for (const [path, message] of Object.entries(errorsOnRows(errors, rows))) {
+      if (onScreen.has(path.split('.')[0])) underFields[path] = message;
+      else elsewhere.push(message);
+    }
+    const toasts = declaration.form.toastModelState;
+    const all = toasts === 'always' || (toasts === 'edit' && mode === 'edit') ? [...Object.values(underFields), ...elsewhere] : elsewhere;
+    for (const message of new Set(all)) notify(message, { type: 'error' });
+    return underFields;
+  };
+
+  return (
+    <Box ref={container} role="form" aria-label={label}>
+      <Form
+        record={values}
+        resolver={resolver}
+        onSubmit={onSubmit}
+        mode="onSubmit"
+        reValidateMode="onChange"
+        noValidate
+        disableInvalidFormNotification
+      >
+        <Stack spacing={layout === 'sections' ? 2 : 0.5}>
+          {sections.map((section) => (
+            <Section key={section.title} layout={layout} section={section} schema={schema} declaration={declaration} readOnlyField={readOnlyField} onShown={onShown} show={show} />
+          ))}
+          {mode !== 'view' && <Actions submitLabel={submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit'} />}
+        </Stack>
+        <RevealErrors container={container} />
+        {mode === 'edit' && <SavedIsPristine />}
+      </Form>
+    </Box>
+  );
+}
+

@@ -1,0 +1,599 @@
+import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, Checkbox, Chip, IconButton, LinearProgress, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import CheckIcon from '@mui/icons-material/Check';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import RestoreIcon from '@mui/icons-material/Restore';
+import CloseIcon from '@mui/icons-material/Close';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  DataTable,
+  DataTableClasses,
+  FilterForm,
+  ListBase,
+  ListContextProvider,
+  ResourceContextProvider,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useExpanded,
+  useList,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useRemoveFromStore,
+  useUpdate,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
+import { Timing } from '../../shared/constants.js';
+import { Texts } from '../../shared/texts/index.js';
+import { formatDate, formatLongDate, formatMoney, isoDay } from '../../shared/format.js';
+import { isActive } from '../../shared/deadlines.js';
+import type { ApiRecord, ColumnDeclaration, FilterDeclaration, ResourceDeclaration } from '../../resources/declaration.js';
+import { resourceByName } from '../../resources/index.js';
+import { valueAt } from '../../dataProvider/resourceAdapter.js';
+import { PageHeader } from '../layout/PageHeader.js';
+import { ResourceFormDialog } from './ResourceFormDialog.js';
+import { parentValuesOf } from './ResourceForm.js';
+import { endedBySignOut, failureMessage } from './useResourceSave.js';
+import { RecordSlot } from './RecordSlot.js';
+import { useRemoveAction } from './useRemoveAction.js';
+import { slotComponent } from '../slots/index.js';
+
+
+type Row = RaRecord & ApiRecord;
+
+/** Choice values travel as text through the filter inputs ('true', 'false'); null is "show all". */
+const choiceId = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+function filterInput(filter: FilterDeclaration): ReactNode {
+  if (filter.type === 'text') return <TextInput key={filter.source} source={filter.source} label={filter.label} alwaysOn resettable helperText={false} />;
+  const choices = filter.choices ?? [
+    { value: null, label: 'All' },
+    { value: true, label: 'Yes' },
+    { value: false, label: 'No' },
+  ];
+  const all = choices.find((c) => c.value === null);
+  return (
+    <SelectInput
+      key={filter.source}
+      source={filter.source}
+      label={filter.label}
+      alwaysOn
+      helperText={false}
+      choices={choices.filter((c) => c.value !== null).map((c) => ({ id: choiceId(c.value), name: c.label }))}
+      emptyText={all?.label ?? 'All'}
+      emptyValue=""
+      sx={{ minWidth: { sm: 200 } }}
+      // The "show all" choice is a value like the others: shown in the box, not as an empty field.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** A money amount as $0,0.00; no amount, no text. */
+function money(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const amount = Number(value);
+  return Number.isFinite(amount) ? formatMoney(amount) : '';
+}
+
+/** Whether the record's ActiveFrom–ActiveTo range holds today (the browser's local day); a range it cannot read is not active. */
+function activeToday(record: Row): boolean {
+  const day = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : null);
+  try {
+    return isActive({ ActiveFrom: day(record.ActiveFrom), ActiveTo: day(record.ActiveTo) }, isoDay(new Date()));
+  } catch {
+    return false;
+  }
+}
+
+/** A boolean read only: a tick or a cross, named Yes / No (titleAccess: MUI hides an icon without it from assistive technology). */
+function Tick({ value }: { value: unknown }) {
+  return value ? <CheckIcon color="success" titleAccess="Yes" fontSize="small" /> : <CloseIcon color="error" titleAccess="No" fontSize="small" />;
+}
+
+/**
+ * The rows whose toggles are saving: a row's toggles wait for its save, so a second click never sends the first
+ * one's old value.
+ */
+const SavingRows = createContext<{ saving: ReadonlySet<Identifier>; mark(id: Identifier, on: boolean): void }>({
+  saving: new Set(),
+  mark: () => undefined,
+});
+
+function useSavingRows() {
+  const [saving, setSaving] = useState<ReadonlySet<Identifier>>(new Set());
+  const mark = useCallback((id: Identifier, on: boolean) => {
+    setSaving((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  return useMemo(() => ({ saving, mark }), [saving, mark]);
+}
+
+interface CellProps {
+  record: Row;
+  column: ColumnDeclaration;
+  declaration: ResourceDeclaration;
+  parent?: ApiRecord;
+  /** The user may edit the records (toggles save; otherwise they read). */
+  canEdit: boolean;
+}
+
+/**
+ * A `toggle` column: a checkbox that saves the record at once — the update call with the form's fields, this one
+ * flipped — then the declaration's `updated` toast and a refresh; a refused save puts it back and says why.
+ * Without edit it is a read-only tick. A click on it never reaches the row (no expanding).
+ */
+function ToggleCell({ record, column, declaration, parent, field }: Omit<CellProps, 'canEdit'> & { field: string }) {
+  const [update] = useUpdate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { saving, mark } = useContext(SavingRows);
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? Boolean(record[field]);
+  const name = `${column.label} ${declaration.recordRepresentation(record)}`;
+
+  const flip = async () => {
+    const next = !checked;
+    const data: ApiRecord = Object.fromEntries(declaration.form.fields.map((f) => [f, record[f]]));
+    data[field] = next;
+    setPending(next);
+    mark(record.id, true);
+    try {
+      const saved = (await update(declaration.name, { id: record.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })) as ApiRecord;
+      if (endedBySignOut(saved)) return;
+      notify(declaration.texts.updated(saved, parent), { type: 'success' });
+      refresh();
+    } catch (error) {
+      const message = failureMessage(error);
+      if (message) notify(message, { type: 'error' });
+    } finally {
+      // Saved, the cached record holds the new value; refused, the box shows the record's old one again.
+      setPending(null);
+      mark(record.id, false);
+    }
+  };
+
+  return (
+    <Box component="span" onClick={stop}>
+      <Checkbox
+        size="small"
+        checked={checked}
+        disabled={saving.has(record.id)}
+        onChange={() => void flip()}
+        slotProps={{ input: { 'aria-label': name } }}
+        sx={{ p: 0.5 }}
+      />
+    </Box>
+  );
+}
+
+function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
+  if (column.slot) return <RecordSlot name={column.slot} declaration={declaration} record={record} parent={parent} />;
+  const type = column.type ?? { kind: 'text' };
+  if (type.kind === 'chip') return <Chip size="small" label={column.text ? column.text(record) : String(valueAt(record, column.source) ?? '')} />;
+  if (type.kind === 'activeRange') {
+    const active = activeToday(record);
+    return <Chip size="small" label={active ? type.labels[0] : type.labels[1]} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
+  }
+  if (type.kind === 'toggle') {
+    return canEdit ? <ToggleCell record={record} column={column} declaration={declaration} parent={parent} field={type.field} /> : <Tick value={record[type.field]} />;
+  }
+  if (column.text) return <>{column.text(record)}</>;
+  const value = valueAt(record, column.source);
+  switch (type.kind) {
+    case 'boolean':
+      return <Tick value={value} />;
+    case 'choice':
+      return <>{type.labels[String(value)] ?? ''}</>;
+    case 'status':
+      return <Chip size="small" label={value ? type.labels[1] : type.labels[0]} color={value ? 'default' : 'success'} variant="outlined" />;
+    case 'date':
+      return <>{typeof value === 'string' ? formatDate(value) : ''}</>;
+    case 'longDate':
+      return <>{typeof value === 'string' && value ? formatLongDate(value) : (type.empty ?? '')}</>;
+    case 'money':
+      return <>{money(value)}</>;
+    default:
+      return <>{value == null ? '' : String(value)}</>;
+  }
+}
+
+/** The pager, shown only when there is more than one page; without an exact total it says "more than N". */
+function Pager() {
+  const { total, page, perPage, setPage, hasNextPage, hasPreviousPage } = useListContext();
+  const known = typeof total === 'number';
+  if (known ? total <= perPage : !hasNextPage && !hasPreviousPage) return null;
+  return (
+    <TablePagination
+      component="div"
+      count={known ? total : -1}
+      page={page - 1}
+      rowsPerPage={perPage}
+      rowsPerPageOptions={[]}
+      onPageChange={(_event, next) => setPage(next + 1)}
+      slotProps={{ actions: { nextButton: { disabled: known ? page * perPage >= total : !hasNextPage } } }}
+    />
+  );
+}
+
+/** A failed load keeps the rows it had and says so; it never looks like an empty list. */
+function LoadFailed() {
+  const { error } = useListContext();
+  if (!error) return null;
+  return (
+    <Alert severity="error" sx={{ borderRadius: 0 }}>
+      {Texts.global.noResponse}
+    </Alert>
+  );
+}
+
+function EmptyText({ text }: { text: string }) {
+  const { error, isPending } = useListContext();
+  if (error || isPending) return null;
+  return (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {text}
+    </Typography>
+  );
+}
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+/** The list beside the declaration's aside slot (a filter panel): side by side on a laptop, stacked on a phone. */
+function WithAside({ aside, children }: { aside: ReactNode; children: ReactNode }) {
+  if (!aside) return <>{children}</>;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
+      <Suspense fallback={null}>{aside}</Suspense>
+      {children}
+    </Box>
+  );
+}
+
+/** Filters sit in a row on a laptop and two to a line on a phone, so the rows stay in view. */
+const FILTER_AREA = {
+  flex: 1,
+  minWidth: 0,
+  '& form': { p: 0, minHeight: 0, display: { xs: 'grid', sm: 'flex' }, gridTemplateColumns: '1fr 1fr', columnGap: 1 },
+  '& .filter-field': { minWidth: 0 },
+  '& .filter-field .MuiFormControl-root': { width: { xs: '100%', sm: 'auto' } },
+  '& .RaFilterFormInput-spacer, & .RaFilterForm-clearFix': { display: { xs: 'none', sm: 'block' } },
+} as const;
+
+interface RowActionsProps {
+  declaration: ResourceDeclaration;
+  parent?: ApiRecord;
+  canEdit: boolean;
+  /** Without edit: a View button opening the record read only. */
+  canView: boolean;
+  canRemove: boolean;
+  onEdit(record: Row, readOnly: boolean): void;
+}
+
+/**
+ * Edit, and hide/restore or delete (after confirmation when the declaration asks), as the declaration and the
+ * user's permissions allow; the remove itself is `useRemoveAction`.
+ */
+function RowActions({ declaration, parent, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
+  const record = useRecordContext<Row>();
+  const removeAction = useRemoveAction(declaration, record, { parent });
+  const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
+  if (!record) return null;
+  if (declaration.list.actionsWhen && !declaration.list.actionsWhen(record)) return null;
+  const name = declaration.recordRepresentation(record);
+  const removal = declaration.remove;
+  const { label: removeLabel, request, isPending } = removeAction;
+
+  const editLabel = declaration.texts.editAction ?? 'Edit';
+  return (
+    <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={stop}>
+      {declaration.slots?.rowActions && <RecordSlot name={declaration.slots.rowActions} declaration={declaration} record={record} parent={parent} />}
+      {canEdit && (
+        <Tooltip title={editLabel}>
+          <IconButton size="small" aria-label={`${editLabel} ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, false))}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {!canEdit && canView && (
+        <Tooltip title="View">
+          <IconButton size="small" aria-label={`View ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, true))}>
+            <VisibilityIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canRemove && removeLabel && (
+        <Tooltip title={removeLabel}>
+          <IconButton size="small" disabled={isPending} aria-label={`${removeLabel} ${name}`} onClick={request}>
+            {removal.kind === 'delete' ? <DeleteIcon fontSize="small" /> : record.Hidden ? <RestoreIcon fontSize="small" /> : <VisibilityOffIcon fontSize="small" />}
+          </IconButton>
+        </Tooltip>
+      )}
+      {canRemove && removeAction.dialogs}
+    </Box>
+  );
+}
+
+/** The declaration's bulk actions, on the rows the user selected (react-admin's list selection). */
+function BulkActions({ declaration, parent }: { declaration: ResourceDeclaration; parent?: ApiRecord }) {
+  const Slot = slotComponent(declaration.slots!.bulkActions!);
+  return <Slot declaration={declaration} parent={parent} />;
+}
+
+/** The form of a record: the declaration's edit or create slot, or the generic modal. */
+function RecordForm({ declaration, record, parent, readOnly, onClose }: { declaration: ResourceDeclaration; record?: Row; parent?: ApiRecord; readOnly: boolean; onClose(): void }) {
+  const name = record ? declaration.slots?.edit : declaration.slots?.create;
+  if (!name) return <ResourceFormDialog declaration={declaration} record={record} parent={parent} onClose={onClose} />;
+  return <RecordSlot name={name} declaration={declaration} record={record} parent={parent} readOnly={readOnly} onClose={onClose} />;
+}
+
+/** Whether the user is typing somewhere (a shortcut key then types instead). */
+const typing = () => {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName));
+};
+
+/** The declared create shortcut: the key opens the create form when nothing else has the keyboard. */
+function useCreateShortcut(key: string | undefined, enabled: boolean, open: () => void) {
+  useEffect(() => {
+    if (!key || !enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || typing() || document.querySelector('[role="dialog"]')) return;
+      if (event.key.toLowerCase() !== key.toLowerCase()) return;
+      event.preventDefault();
+      open();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [key, enabled, open]);
+}
+
+/** A sub-resource's list under its parent's row, for users who may list it (`canAccess` list); others see nothing of it. */
+function SubResourceList({ name, parent, caption }: { name: string; parent: Row; caption: boolean }) {
+  const sub = resourceByName(name);
+  const { canAccess = false } = useCanAccess({ resource: name, action: 'list' });
+  if (!sub || !canAccess) return null;
+  return <ResourceList declaration={sub} parent={parent} caption={caption} />;
+}
+
+/**
+ * What a row shows when it expands: the declaration's expand slot, then its sub-resources' lists (each titled when
+ * there are several), leaving out those the user may not list.
+ */
+function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
+  const record = useRecordContext<Row>();
+  const [, collapse] = useExpanded(declaration.name, record?.id ?? '', true);
+  if (!record) return null;
+  const Slot = declaration.slots?.expand ? slotComponent(declaration.slots.expand) : null;
+  const subResources = declaration.subResources ?? [];
+  return (
+    <Stack spacing={2} sx={{ py: 1, px: { xs: 0, sm: 2 } }}>
+      {Slot && (
+        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
+          <Slot declaration={declaration} record={record} onClose={collapse} />
+        </Suspense>
+      )}
+      {subResources.map((name) => (
+        <SubResourceList key={name} name={name} parent={record} caption={subResources.length > 1} />
+      ))}
+    </Stack>
+  );
+}
+
+interface ListProps {
+  declaration: ResourceDeclaration;
+  /** A sub-resource's parent record: the list shows that parent's records (or, with `list.from`, its field). */
+  parent?: ApiRecord;
+  /** A sub-resource's list titled by the declaration's title (a row expanding into several lists). */
+  caption?: boolean;
+}
+
+function ListView({ declaration, parent, caption = false }: ListProps) {
+  const { name, list, texts } = declaration;
+  const resource = { resource: name };
+  const { canAccess: canCreate = false } = useCanAccess({ ...resource, action: 'create' });
+  const { canAccess: canEdit = false } = useCanAccess({ ...resource, action: 'edit' });
+  const { canAccess: canRemove = false } = useCanAccess({ ...resource, action: 'delete' });
+  const { isFetching } = useListContext();
+  const [editing, setEditing] = useState<{ record?: Row; readOnly: boolean } | null>(null);
+  const filters = useMemo(() => (list.filters ?? []).map(filterInput), [list.filters]);
+  const showCreate = canCreate && Boolean(declaration.operations.create);
+  const showEdit = canEdit && Boolean(declaration.operations.update);
+  const showView = !showEdit && Boolean(list.readOnlyView);
+  useCreateShortcut(list.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
+  const showRemove = canRemove && declaration.remove.kind !== 'none' && Boolean(declaration.operations.delete);
+  const expands = list.rowClick === 'expand';
+  // rowClick 'edit': a click on the row opens its form, as its Edit (or View) button does.
+  const opensForm = list.rowClick === 'edit' && (showEdit || showView);
+  const addButton = showCreate && (
+    <Button variant={parent ? 'outlined' : 'contained'} startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setEditing({ readOnly: false })}>
+      {texts.add(parent)}
+    </Button>
+  );
+  const label = list.label ? list.label(parent) : declaration.title;
+  // The actions slot takes the add button's place: in the page header, or beside a sub-resource's filters.
+  const Actions = declaration.slots?.actions ? slotComponent(declaration.slots.actions) : null;
+  const actions = Actions ? (
+    <Suspense fallback={null}>
+      <Actions declaration={declaration} parent={parent} />
+    </Suspense>
+  ) : (
+    addButton
+  );
+  const saving = useSavingRows();
+  const Aside = !parent && declaration.slots?.aside ? slotComponent(declaration.slots.aside) : null;
+  const accent = list.rowAccent;
+  // Rows open closed when the list opens again: a row whose expansion is its form, and the rows of a sub-resource's
+  // list (the same record may belong to another parent: an org's inherited range is its ancestor's).
+  const removeFromStore = useRemoveFromStore();
+  const parentId = parent?.id;
+  useEffect(() => {
+    if (list.editExpands || parentId !== undefined) removeFromStore(`${name}.datagrid.expanded`);
+  }, [list.editExpands, name, parentId, removeFromStore]);
+
+  return (
+    <>
+      {!parent && (
+        <PageHeader title={declaration.title} actions={actions} />
+      )}
+      <SavingRows.Provider value={saving}>
+      <WithAside aside={Aside && <Aside declaration={declaration} />}>
+      <Card variant={parent ? 'outlined' : 'elevation'} sx={Aside ? { flex: 1, minWidth: 0, width: '100%' } : undefined}>
+        {(filters.length > 0 || parent) && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} alignItems={{ sm: 'center' }} spacing={2} sx={{ px: 2, pt: 1 }}>
+            {caption && (
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+                {declaration.title}
+              </Typography>
+            )}
+            <Box sx={FILTER_AREA}>{filters.length > 0 && <FilterForm filters={filters} />}</Box>
+            {parent && actions}
+          </Stack>
+        )}
+        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading" />}</Box>
+        <LoadFailed />
+        <DataTable
+          aria-label={label}
+          // A table wider than the screen (a phone) scrolls sideways inside the card, which would otherwise clip
+          // its last columns — the row actions among them.
+          sx={{ [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto' } }}
+          bulkActionButtons={
+            declaration.slots?.bulkActions ? (
+              <Suspense fallback={null}>
+                <BulkActions declaration={declaration} parent={parent} />
+              </Suspense>
+            ) : (
+              false
+            )
+          }
+          rowClick={
+            expands
+              ? 'expand'
+              : opensForm
+                ? (_id, _resource, record) => {
+                    setEditing({ record: record as Row, readOnly: !showEdit });
+                    return false;
+                  }
+                : false
+          }
+          expand={expands ? <Expanded declaration={declaration} /> : undefined}
+          expandSingle={expands}
+          empty={<EmptyText text={texts.empty} />}
+          rowSx={(record: Row) => ({
+            '& td': record.Hidden ? { color: 'text.disabled' } : {},
+            ...(accent && { '& > td:first-of-type': { borderLeft: 4, borderLeftColor: accent(record) } }),
+          })}
+        >
+          {list.columns.map((column, index) => (
+            <DataTable.Col
+              // Two columns may read one field (a range's start date and its status).
+              key={`${index}-${column.source}`}
+              source={column.source}
+              label={column.label}
+              disableSort={column.sortable === false}
+              sx={column.phone === false ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}
+              render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={showEdit} />}
+            />
+          ))}
+          {(showEdit || showView || showRemove) && (
+            <DataTable.Col
+              label={<Box component="span" sx={{ display: 'block', textAlign: 'right' }}>Actions</Box>}
+              disableSort
+              render={() => (
+                <RowActions
+                  declaration={declaration}
+                  parent={parent}
+                  canEdit={showEdit}
+                  canView={showView}
+                  canRemove={showRemove}
+                  onEdit={(record, readOnly) => setEditing({ record, readOnly })}
+                />
+              )}
+            />
+          )}
+        </DataTable>
+        <Pager />
+      </Card>
+      </WithAside>
+      </SavingRows.Provider>
+      {editing && <RecordForm declaration={declaration} record={editing.record} readOnly={editing.readOnly} parent={parent} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+/** The default filter values a declaration's list opens with. */
+function filterDefaults(declaration: ResourceDeclaration): Record<string, string> {
+  return Object.fromEntries(
+    (declaration.list.filters ?? []).filter((f) => f.default !== undefined && f.default !== null).map((f) => [f.source, choiceId(f.default)]),
+  );
+}
+
+/**
+ * A sub-resource whose records are a field of its parent record (`list.from`: a date range's fees): no call, the
+ * same view over react-admin's `useList`; each record carries the parent's values its writes' paths need.
+ */
+function FromParentList({ declaration, parent, caption, from }: ListProps & { parent: ApiRecord; from: string }) {
+  const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
+  const data = useMemo(() => {
+    const values = parentValuesOf(declaration, parent);
+    const records = Array.isArray(parent[from]) ? (parent[from] as ApiRecord[]) : [];
+    return records.map((raw) => {
+      const missing = Object.entries(values).filter(([field]) => raw[field] === undefined);
+      const withParent = { ...raw, ...Object.fromEntries(missing) };
+      const shaped = declaration.callbacks?.afterRead ? declaration.callbacks.afterRead(withParent) : withParent;
+      return { ...shaped, id: shaped[declaration.key] as Identifier };
+    });
+  }, [declaration, parent, from]);
+  const context = useList<Row>({ data, resource: declaration.name, sort: declaration.list.sort, perPage: declaration.list.pageSize, filter: defaults });
+  return (
+    <ResourceContextProvider value={declaration.name}>
+      <ListContextProvider value={context}>
+        <ListView declaration={declaration} parent={parent} caption={caption} />
+      </ListContextProvider>
+    </ResourceContextProvider>
+  );
+}
+
+/**
+ * The generic list of a declared resource: react-admin's ListBase and DataTable with the declared columns,
+ * filters, sort and page size; add, edit, hide/restore or delete by permission; rows that expand into
+ * sub-resources or a slot. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
+ * `list.from` shows the parent's field instead of calling.
+ */
+export function ResourceList({ declaration, parent, caption }: ListProps) {
+  const from = declaration.list.from;
+  if (from) return parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} from={from} /> : null;
+  return <CalledList declaration={declaration} parent={parent} caption={caption} />;
+}
+
+/** A list read by the declaration's list call (paged on the server or in the browser). */
+function CalledList({ declaration, parent, caption }: ListProps) {
+  const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
+  const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
+  return (
+    <ListBase
+      resource={declaration.name}
+      perPage={declaration.list.pageSize}
+      sort={declaration.list.sort}
+      filter={permanent}
+      filterDefaultValues={defaults}
+      debounce={declaration.list.debounce ?? Timing.FILTER_TEXT_DEBOUNCE_MS}
+      disableSyncWithLocation
+      storeKey={false}
+      // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
+      queryOptions={{ onError: () => undefined }}
+    >
+      <ListView declaration={declaration} parent={parent} caption={caption} />
+    </ListBase>
+  );
+}

@@ -1,0 +1,354 @@
+import { createContext, Suspense, useContext } from 'react';
+import { Box, Checkbox, Chip, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  NumberInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useCanAccess,
+  useGetList,
+  useInput,
+  usePermissions,
+  useRecordContext,
+  type RaRecord,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import { resourceByName } from '../../resources/index.js';
+import type { ObjectSchema, PropertySchema } from '../../schemas/index.js';
+import { formatPhone } from '../../shared/format.js';
+import { hasAnyPermission } from '../../shared/permissions.js';
+import { humanizeFieldName } from '../../shared/validationMessages.js';
+import { DateInput, phoneDigits } from '../forms/inputs.js';
+import { useLookupItems } from '../session/useLookups.js';
+import { slotComponent } from '../slots/index.js';
+import { entrySchemaOf, hintsOf, typesOf, type FormProperty, type UiHints } from './formValidation.js';
+import { SchemaListInput, type ListFrame } from './SchemaListInput.js';
+
+/** What an input slot needs to know of its field (`form.inputs`): read with `useSchemaInput()`. */
+export interface SchemaInputProps {
+  source: string;
+  label: string;
+  isRequired: boolean;
+  readOnly: boolean;
+}
+
+const SchemaInputContext = createContext<SchemaInputProps | null>(null);
+
+/** The field an input slot draws (its source, label, required flag and read-only state). */
+export function useSchemaInput(): SchemaInputProps {
+  const value = useContext(SchemaInputContext);
+  if (!value) throw new Error('useSchemaInput() outside a schema input');
+  return value;
+}
+
+/** Where an input sits when it is part of a list entry: its entry's title and position, for accessible names. */
+export interface EntryPlace {
+  label: string;
+  index: number;
+  /** A boolean of the entry changed (the list keeps one primary). */
+  onCheck?(field: string, checked: boolean): void;
+}
+
+interface Props {
+  schema: ObjectSchema;
+  name: string;
+  /** Path prefix inside an array or nested object ('Emails.0.'). */
+  prefix?: string;
+  readOnly?: boolean;
+  /** The declaration whose form this is: its `form.inputs` slots and the record they get. */
+  declaration?: ResourceDeclaration;
+  entry?: EntryPlace;
+  /** A list drawn as a section of its own: title, empty text and add button. */
+  frame?: ListFrame;
+}
+
+/** A long text gets a multi-line box (unless `x-ui.widget: text` keeps it on one line). */
+const LONG_TEXT = 250;
+
+const label = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** Chips of names, or "None": how a list of references reads when it cannot be changed. */
+function Chips({ title, names }: { title: string; names: string[] }) {
+  return (
+    <Box sx={{ py: 0.5 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ minHeight: 32, alignItems: 'center' }}>
+        {names.length ? names.map((name) => <Chip key={name} size="small" label={name} />) : <Typography variant="body2">None</Typography>}
+      </Stack>
+    </Box>
+  );
+}
+
+function LookupInput({ source, title, list, required, readOnly, helperText }: { source: string; title: string; list: string; required: boolean; readOnly?: boolean; helperText?: string }) {
+  const items = useLookupItems(list);
+  return (
+    <SelectInput
+      source={source}
+      label={title}
+      choices={items.map((item) => ({ id: item.Id, name: item.Description ?? item.Short }))}
+      emptyText="Select…"
+      isRequired={required}
+      readOnly={readOnly}
+      helperText={helperText ?? false}
+      fullWidth
+    />
+  );
+}
+
+/** Several items of a lookup list (`x-lookup` on a list of ids). */
+function LookupListInput({ source, title, list, readOnly }: { source: string; title: string; list: string; readOnly?: boolean }) {
+  const items = useLookupItems(list, { includeHidden: true });
+  const choices = items.filter((item) => !item.Hidden).map((item) => ({ id: item.Id, name: item.Description ?? item.Short }));
+  return <AutocompleteArrayInput source={source} label={title} choices={choices} readOnly={readOnly} helperText={false} fullWidth />;
+}
+
+type Reference = NonNullable<UiHints['reference']>;
+
+const optionText = (reference: Reference) => (record: RaRecord | ApiRecord | null | undefined) => {
+  if (!record) return '';
+  if (reference.label) return reference.label.map((field) => label(record[field])).filter(Boolean).join(' ');
+  return resourceByName(reference.resource)?.recordRepresentation(record) ?? label(record.id);
+};
+
+/**
+ * Whether the user may read a resource's records for a picker: its list permission, or — a list call open to
+ * others (`operations.list.access`: the org case types' template picker reads case templates) — that call's.
+ */
+function useCanReadList(resource: string): { canRead: boolean; isPending: boolean } {
+  const { canAccess = false, isPending } = useCanAccess({ resource, action: 'list' });
+  const { permissions, isPending: rolesPending } = usePermissions<string[]>();
+  const access = resourceByName(resource)?.operations.list?.access;
+  const byCall = access === 'signedIn' || (Array.isArray(access) && Array.isArray(permissions) && hasAnyPermission(permissions, access));
+  return { canRead: canAccess || byCall, isPending: !canAccess && !byCall && (isPending || (access !== undefined && rolesPending)) };
+}
+
+/** How many records a reference select offers at most (browser-paged lists are small). */
+const REFERENCE_SELECT_LIMIT = 1000;
+
+/**
+ * One record of a resource paged in the browser (case templates, item templates, expense types, the accounting
+ * service's companies): a select of all its records in the list's order, labelled by `label`; hidden records are
+ * offered only when already chosen. `x-ui.placeholder` is the first option (no choice), standing for
+ * `x-ui.emptyValue` when that is not empty. Ids may be numbers or strings.
+ */
+function ReferenceSelect({ source, title, reference, target, required, hints }: { source: string; title: string; reference: Reference; target: ResourceDeclaration; required: boolean; hints: UiHints }) {
+  const { data = [], isPending } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter: {} });
+  const current = useWatch({ name: source }) as unknown;
+  const text = optionText(reference);
+  const records = data.filter((r) => !r.Hidden || String(r.id) === String(current)).map((r) => ({ id: r.id as string | number, name: text(r) }));
+  // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not.
+  const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
+  const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
+  // Until the records are there the chosen one could not show (nor be kept by the select).
+  if (isPending) return <TextField label={title} disabled fullWidth />;
+  return (
+    <SelectInput
+      source={source}
+      label={title}
+      choices={choices}
+      translateChoice={false}
+      emptyText={named ? '' : (hints.placeholder ?? '')}
+      isRequired={required}
+      helperText={false}
+      fullWidth
+      slotProps={hints.placeholder && !named ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
+    />
+  );
+}
+
+/**
+ * Records of another declared resource (`x-ui.reference`): a select of its records (one id of a browser-paged
+ * resource), else an autocomplete of its list, several for a list of ids. Read only, or for a user who may not
+ * read that list, the record's embedded copy.
+ */
+function ReferenceField({ source, title, reference, many, required, readOnly, hints }: { source: string; title: string; reference: Reference; many: boolean; required: boolean; readOnly: boolean; hints: UiHints }) {
+  const record = useRecordContext();
+  const { canRead: canAccess, isPending } = useCanReadList(reference.resource);
+  const target = resourceByName(reference.resource);
+  const text = optionText(reference);
+  if (isPending && !readOnly) return <TextField label={title} disabled fullWidth />;
+  if (readOnly || !canAccess || !target) {
+    const embedded = reference.embedded ? record?.[reference.embedded] : undefined;
+    if (many) return <Chips title={title} names={(Array.isArray(embedded) ? embedded : []).map((r) => text(r as ApiRecord))} />;
+    return <TextField label={title} value={embedded ? text(embedded as ApiRecord) : ''} disabled fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
+  }
+  if (!many && target.paging === 'browser') return <ReferenceSelect source={source} title={title} reference={reference} target={target} required={required} hints={hints} />;
+  const search = reference.search ?? 'q';
+  const common = { reference: reference.resource, source, sort: target.list.sort, perPage: 100 };
+  const input = { label: title, optionText: text, isRequired: required, helperText: false as const, fullWidth: true, filterToQuery: (q: string) => ({ [search]: q }) };
+  if (many) {
+    return (
+      <ReferenceArrayInput {...common}>
+        <AutocompleteArrayInput {...input} />
+      </ReferenceArrayInput>
+    );
+  }
+  return (
+    // A server-paged list is asked only once something is typed.
+    <ReferenceInput {...common} perPage={10} enableGetChoices={target.paging === 'server' ? (filters) => Boolean(filters[search]) : undefined}>
+      <AutocompleteInput {...input} />
+    </ReferenceInput>
+  );
+}
+
+/**
+ * US phone, written 555-123-4567 as it is typed (a pasted +1 dropped). The schema's rule shows once the user leaves
+ * the field, and a corrected number clears it at once.
+ */
+function PhoneInput({ source, title, required, readOnly }: { source: string; title: string; required: boolean; readOnly: boolean }) {
+  const { field, fieldState } = useInput({ source });
+  const { trigger } = useFormContext();
+  return (
+    <TextField
+      label={title}
+      required={required}
+      fullWidth
+      type="tel"
+      value={field.value ?? ''}
+      name={field.name}
+      inputRef={field.ref}
+      disabled={readOnly}
+      onChange={(event) => {
+        field.onChange(formatPhone(phoneDigits(event.target.value)));
+        if (fieldState.invalid) void trigger(source);
+      }}
+      onBlur={() => {
+        field.onBlur();
+        if (field.value) void trigger(source);
+      }}
+      error={fieldState.invalid}
+      helperText={fieldState.error?.message}
+      placeholder="555-555-5555"
+      slotProps={{ htmlInput: { inputMode: 'tel', readOnly } }}
+    />
+  );
+}
+
+/** The product's date picker (MM/DD/YYYY) on a YYYY-MM-DD value; `x-notFuture` keeps it to today and before. */
+function SchemaDateInput({ source, title, required, readOnly, notFuture }: { source: string; title: string; required: boolean; readOnly: boolean; notFuture: boolean }) {
+  const { field, fieldState } = useInput({ source });
+  return (
+    <DateInput
+      label={title}
+      value={typeof field.value === 'string' ? field.value.slice(0, 10) : null}
+      onChange={(value) => field.onChange(value)}
+      required={required}
+      disabled={readOnly}
+      error={fieldState.invalid}
+      helperText={fieldState.error?.message}
+      limits={notFuture ? { disableDatesAfterToday: true } : {}}
+      dense
+    />
+  );
+}
+
+/** A boolean of a list entry: a checkbox named after its entry ("Primary email 2"). */
+function EntryCheckbox({ source, title, entry, field: name, readOnly }: { source: string; title: string; entry: EntryPlace; field: string; readOnly: boolean }) {
+  const { field } = useInput({ source, type: 'checkbox' });
+  return (
+    <FormControlLabel
+      sx={{ ml: 0, mt: { md: 1 } }}
+      label={title}
+      control={
+        <Checkbox
+          checked={Boolean(field.value)}
+          disabled={readOnly}
+          onChange={(event) => {
+            field.onChange(event.target.checked);
+            entry.onCheck?.(name, event.target.checked);
+          }}
+          slotProps={{ input: { 'aria-label': `${title} ${entry.label.toLowerCase()} ${entry.index + 1}` } }}
+        />
+      }
+    />
+  );
+}
+
+/** An input drawn by a slot of the declaration (`form.inputs`). */
+function SlotInput({ slot, declaration, field }: { slot: string; declaration?: ResourceDeclaration; field: SchemaInputProps }) {
+  const Slot = slotComponent(slot);
+  const record = useRecordContext();
+  return (
+    <SchemaInputContext.Provider value={field}>
+      <Suspense fallback={null}>{declaration && <Slot declaration={declaration} record={record as ApiRecord | undefined} readOnly={field.readOnly} />}</Suspense>
+    </SchemaInputContext.Provider>
+  );
+}
+
+/**
+ * The react-admin input of one schema property: a slot of the declaration (`form.inputs`); `x-ui.reference` →
+ * a select or an autocomplete of another resource's records; `x-lookup` → a select of the lookup list (several
+ * for a list of ids); `enum` → a select; booleans → a switch (a named checkbox in a list entry); numbers (money,
+ * `x-ui.widget: money`, with a $ before it; a number is sent); dates → the date picker ('YYYY-MM-DD', or null);
+ * phone numbers (`x-ui.widget: phone`); passwords (`x-ui.widget: password`); long texts; lists of objects →
+ * `SchemaListInput` (entries in place or, with `x-ui.edit: dialog`, in a modal); nested objects → their
+ * properties' inputs.
+ */
+export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly = false, declaration, entry, frame }: Props) {
+  const property = schema.properties[name] as FormProperty | undefined;
+  const hints = hintsOf(property);
+  if (!property || hints.hidden) return null;
+  const source = `${prefix}${name}`;
+  const title = property.title ?? humanizeFieldName(name);
+  const required = (schema.required ?? []).includes(name);
+  const readOnly = formReadOnly || Boolean(property.readOnly);
+  const helperText = property.description;
+  const common = { source, label: title, isRequired: required, readOnly, helperText: helperText ?? false, fullWidth: true } as const;
+  const kind = typesOf(property);
+  const slot = !prefix ? declaration?.form.inputs?.[name] : undefined;
+
+  if (slot) return <SlotInput slot={slot} declaration={declaration} field={{ source, label: title, isRequired: required, readOnly }} />;
+  if (hints.reference) return <ReferenceField source={source} title={title} reference={hints.reference} many={kind.includes('array')} required={required} readOnly={readOnly} hints={hints} />;
+  if (property['x-lookup'] && kind.includes('array')) return <LookupListInput source={source} title={title} list={property['x-lookup']} readOnly={readOnly} />;
+  if (property['x-lookup']) return <LookupInput source={source} title={title} list={property['x-lookup']} required={required} readOnly={readOnly} helperText={helperText} />;
+  if (property.enum) return <SelectInput {...common} choices={property.enum.filter((v) => v !== null).map((v) => ({ id: String(v), name: String(v) }))} />;
+  if (kind.includes('boolean')) return entry ? <EntryCheckbox source={source} title={title} entry={entry} field={name} readOnly={readOnly} /> : <BooleanInput {...common} />;
+  if (hints.widget === 'money' && (kind.includes('integer') || kind.includes('number'))) {
+    return <NumberInput {...common} min={property.minimum} max={property.maximum} slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }} />;
+  }
+  if (kind.includes('integer') || kind.includes('number')) return <NumberInput {...common} min={property.minimum} max={property.maximum} />;
+  if (property.format === 'date' || property.format === 'date-time') {
+    return <SchemaDateInput source={source} title={title} required={required} readOnly={readOnly} notFuture={Boolean(property['x-notFuture'])} />;
+  }
+  if (kind.includes('array')) {
+    const entries = entrySchemaOf(property);
+    if (!entries) return null;
+    return <SchemaListInput source={source} property={property} entries={entries} readOnly={readOnly} frame={frame ?? { title }} />;
+  }
+  if (kind.includes('object')) {
+    const nested = property as unknown as ObjectSchema;
+    if (!nested.properties) return null;
+    return (
+      <>
+        {Object.keys(nested.properties).map((field) => (
+          <SchemaInput key={field} schema={nested} name={field} prefix={`${source}.`} readOnly={readOnly} />
+        ))}
+      </>
+    );
+  }
+  if (hints.widget === 'phone') return <PhoneInput source={source} title={title} required={required} readOnly={readOnly} />;
+  if (hints.widget === 'password') {
+    return <TextInput {...common} type="password" autoComplete="new-password" slotProps={{ htmlInput: { maxLength: property.maxLength } }} />;
+  }
+  const multiline = hints.widget === 'textarea' || (hints.widget !== 'text' && (property.maxLength ?? 0) > LONG_TEXT);
+  return <TextInput {...common} multiline={multiline} minRows={multiline ? 3 : undefined} slotProps={{ htmlInput: { maxLength: property.maxLength } }} />;
+}
+
+/** The laptop width (of 12 columns) an input takes: the schema's `x-ui.width`, else full for lists and long texts. */
+export function widthOf(property: PropertySchema | undefined): number {
+  if (!property) return 12;
+  const hints = hintsOf(property);
+  if (hints.width) return hints.width;
+  const kind = typesOf(property);
+  if (kind.includes('array') && entrySchemaOf(property)) return 12;
+  if (hints.widget === 'textarea' || (hints.widget !== 'text' && (property.maxLength ?? 0) > LONG_TEXT)) return 12;
+  if (kind.includes('array')) return 6;
+  return 4;
+}

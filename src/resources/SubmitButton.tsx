@@ -1,0 +1,15 @@
+import { Button } from '@mui/material';
+import { useFormState } from 'react-hook-form';
+
+/**
+ * The submit button of a react-admin form: disabled while the save runs, so a double click saves once, and — for
+ * a form that changes a record (`requireChange`) — until something was changed.
+ */
+export function SubmitButton({ label, requireChange = false }: { label: string; requireChange?: boolean }) {
+  const { isSubmitting, isDirty } = useFormState();
+  return (
+    <Button type="submit" variant="contained" disabled={isSubmitting || (requireChange && !isDirty)}>
+      {label}
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+import { useCreate, useNotify, useRefresh, useUpdate } from 'react-admin';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import { failureOf } from '../../dataProvider/httpClient.js';
+import { getToken } from '../../dataProvider/session.js';
+import { dottedPath } from '../../shared/schemaValidation.js';
+
+/** Statuses the auth provider answers itself (sign-out with the spec's text): a form adds nothing to them. */
+const SESSION_ENDED = new Set([401, 419]);
+
+/**
+ * Whether a write's answer is react-admin's stand-in after a 401/419: its data provider then signs out and
+ * resolves the call with an empty record instead of failing it. Such an answer saved nothing.
+ */
+export function endedBySignOut(answer: unknown): boolean {
+  return !getToken() || answer === undefined || answer === null || (typeof answer === 'object' && Object.keys(answer).length === 0);
+}
+
+/** The failure of a write as a toast, unless the session ended (the auth provider has said so already). */
+export function failureMessage(error: unknown): string | null {
+  const failure = failureOf(error);
+  if (failure.status !== undefined && SESSION_ENDED.has(failure.status)) return null;
+  return failure.body?.ExceptionMessage ?? failure.message;
+}
+
+/**
+ * Saving a declared resource's record, the one way every form does it: create or update through the data
+ * provider, then the declaration's success toast and a refresh of what is shown. A refusal never looks like
+ * success: ModelState comes back as field errors for the form (messages of fields the form does not show go to
+ * a toast), another refusal toasts its message, and an ended session is left to the auth provider's notice.
+ */
+export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRecord, onSaved?: (saved: ApiRecord) => void) {
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+
+  return async function save(values: ApiRecord, record?: ApiRecord & { id?: unknown }): Promise<Record<string, string> | undefined> {
+    try {
+      const saved = (
+        record
+          ? await update(declaration.name, { id: record.id as string, data: values, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
+          : await create(declaration.name, { data: values }, { returnPromise: true })
+      ) as ApiRecord;
+      if (endedBySignOut(saved)) return {};
+      notify(record ? declaration.texts.updated(saved, parent) : declaration.texts.created(saved, parent), { type: 'success' });
+      onSaved?.(saved);
+      refresh();
+      return undefined;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (!failure.modelState) {
+        const message = failureMessage(error);
+        if (message) notify(message, { type: 'error' });
+        return {};
+      }
+      const shown = new Set(declaration.form.fields);
+      const errors: Record<string, string> = {};
+      const elsewhere: string[] = [];
+      for (const [field, messages] of Object.entries(failure.modelState)) {
+        const path = dottedPath(field);
+        if (shown.has(path.split('.')[0])) errors[path] = messages.join(' ');
+        else elsewhere.push(...messages);
+      }
+      if (elsewhere.length) notify([...new Set(elsewhere)].join(' '), { type: 'error' });
+      return errors;
+    }
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { resources, resourceByName } from '../../resources/index.js';
+import { ALL_PERMISSIONS } from '../../shared/permissions.js';
+import { slots } from '../../src/slots/index.js';
+
+/**
+ * Every declaration is consistent with the rest of the product: the slots it names exist, its sub-resources
+ * point back at it, its form fields are writable properties of its schema, and its permissions are the
+ * catalogue's. A mistake here would otherwise show only when someone opens the screen.
+ */
+describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s', (_name, declaration) => {
+  it('names only slots the client has', () => {
+    const named = [...Object.values(declaration.slots ?? {}), ...declaration.list.columns.flatMap((c) => (c.slot ? [c.slot] : []))];
+    for (const name of named) expect(slots, `slot ${name}`).toHaveProperty(name);
+  });
+
+  it('lists sub-resources that name it as their parent, and a parent that exists', () => {
+    for (const name of declaration.subResources ?? []) expect(resourceByName(name)?.parent?.resource, name).toBe(declaration.name);
+    if (declaration.parent) expect(resourceByName(declaration.parent.resource), declaration.parent.resource).toBeDefined();
+  });
+
+  it('edits only writable properties of its schema', () => {
+    for (const field of declaration.form.fields) {
+      expect(declaration.schema.properties, field).toHaveProperty(field);
+      expect(declaration.schema.properties[field].readOnly, field).not.toBe(true);
+    }
+  });
+
+  it('asks only for permissions of the catalogue', () => {
+    const { actions, ...byAction } = declaration.permissions;
+    const all = [...Object.values(byAction).flat(), ...Object.values(actions ?? {}).flat()];
+    for (const permission of all) expect(ALL_PERMISSIONS, permission).toContain(permission);
+  });
+
+  it('declares how its records are read, and removed when rows offer removing', () => {
+    const { operations } = declaration;
+    // Read by a call of its own, or (`list.from`) from a field of its parent's record.
+    expect(operations.list ?? operations.one ?? (declaration.parent ? declaration.list.from : undefined), 'read').toBeDefined();
+    if (declaration.remove.kind !== 'none') expect(operations.delete, 'delete').toBeDefined();
+  });
+});
+
+it('gives every declared resource its own name and route', () => {
+  const names = resources.map((r) => r.name);
+  expect(new Set(names).size).toBe(names.length);
+  const routes = resources.flatMap((r) => (r.route ? [r.route] : []));
+  expect(new Set(routes).size).toBe(routes.length);
+});
