@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { AuthContext } from '../auth/sessions.js';
+import { notFound } from '../http/errors.js';
 
 /**
  * Org scoping: a user sees its own org and every org below it. The provider's staff belong to the root org and
@@ -29,4 +30,11 @@ export async function orgScopeOf(db: Database, auth: AuthContext): Promise<OrgSc
 
 export function inScope(scope: OrgScope, orgId: number | null): boolean {
   return scope.all || (orgId !== null && scope.ids.has(orgId));
+}
+
+/** The org, when it exists and lies in the caller's scope; a 404 otherwise (an id outside the scope is not told apart). */
+export async function assertOrgInScope(db: Database, auth: AuthContext, orgId: number, message: string): Promise<void> {
+  const scope = await orgScopeOf(db, auth);
+  const exists = await db.selectFrom('orgs').select('Id').where('Id', '=', orgId).executeTakeFirst();
+  if (!exists || !inScope(scope, orgId)) throw notFound(message);
 }

@@ -1,11 +1,15 @@
-import { useMemo, useRef, useState } from 'react';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, useMediaQuery } from '@mui/material';
+import { createContext, forwardRef, useContext, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, TextField, useMediaQuery } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
+import { TreeItem, type TreeItemProps } from '@mui/x-tree-view/TreeItem';
+import { useTreeViewApiRef } from '@mui/x-tree-view/hooks';
 import { Limits, Timing } from '../../shared/constants.js';
+import { Texts } from '../../shared/texts/index.js';
 import type { OrgState } from '../../dataProvider/session.js';
 import { useOrgs } from '../session/useLookups.js';
-import { allNodeIds, buildOrgTree, type OrgNode } from './orgTree.js';
+import { allNodeIds, ancestorIds, buildOrgTree, isSameOrBelow, type OrgNode } from './orgTree.js';
 
 interface OrgTreeProps {
   orgs: readonly OrgState[];
@@ -19,15 +23,153 @@ interface OrgTreeProps {
   searchable?: boolean;
   height?: number;
   label?: string;
+  /** An org to show: its ancestors open, and the tree scrolls to it (the current org of a page). */
+  reveal?: number | null;
+  /**
+   * Drag and drop: an org dropped onto another moves under it. The top org is not dragged; a drop onto the org
+   * itself or one below it is refused (`onRefusedMove`) before anything is asked, and other orgs do not accept it.
+   */
+  onMove?: (org: OrgState, parent: OrgState) => void;
+  onRefusedMove?: (org: OrgState, parent: OrgState) => void;
 }
 
-/** The org tree: searchable, 20 px indentation, hidden orgs left out by default. */
-export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden, searchable = true, height, label = 'Orgs' }: OrgTreeProps) {
+/** The data type of a dragged org: other drags (files, text) are not drops on the tree. */
+const DRAG_TYPE = 'application/x-dossier-org';
+
+interface TreeState {
+  byId: ReadonlyMap<string, OrgState>;
+  movable: boolean;
+  dragging: string | null;
+  over: string | null;
+  canDrop(source: string, target: string): boolean;
+  start(id: string): void;
+  enter(id: string | null): void;
+  end(): void;
+  drop(target: string, source: string | null): void;
+}
+
+const TreeStateContext = createContext<TreeState | null>(null);
+
+/**
+ * One org of the tree: its name (with its code), an Inactive badge when it is hidden, and — where moving is on —
+ * the HTML5 drag and drop of its row (the tree view's own reordering is a paid feature).
+ */
+const OrgTreeItem = forwardRef<HTMLLIElement, TreeItemProps>(function OrgTreeItem(props, ref) {
+  const tree = useContext(TreeStateContext);
+  const id = props.itemId;
+  const org = tree?.byId.get(id);
+  const label = (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      <Box component="span" title={typeof props.label === 'string' ? props.label : undefined} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: org?.Hidden ? 'text.secondary' : undefined }}>
+        {props.label}
+      </Box>
+      {org?.Hidden && <Chip size="small" variant="outlined" label={Texts.orgs.orgs.inactive} sx={{ height: 20, fontSize: '0.7rem', flexShrink: 0 }} />}
+    </Box>
+  );
+  if (!tree?.movable || !org) return <TreeItem {...props} ref={ref} label={label} />;
+  const draggable = org.ParentOrg_Id !== null;
+  const content = {
+    draggable,
+    className: [tree.over === id ? 'OrgTree-dropTarget' : '', tree.dragging === id ? 'OrgTree-dragging' : ''].join(' ').trim() || undefined,
+    onDragStart: (event: DragEvent<HTMLDivElement>) => {
+      event.stopPropagation();
+      event.dataTransfer?.setData?.(DRAG_TYPE, id);
+      if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
+      tree.start(id);
+    },
+    onDragOver: (event: DragEvent<HTMLDivElement>) => {
+      if (!tree.dragging || !tree.canDrop(tree.dragging, id)) return;
+      event.preventDefault();
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
+      if (tree.over !== id) tree.enter(id);
+    },
+    onDragLeave: (event: DragEvent<HTMLDivElement>) => {
+      if (tree.over === id && !event.currentTarget.contains(event.relatedTarget as Node | null)) tree.enter(null);
+    },
+    onDrop: (event: DragEvent<HTMLDivElement>) => {
+      event.preventDefault();
+      event.stopPropagation();
+      tree.drop(id, tree.dragging ?? event.dataTransfer?.getData?.(DRAG_TYPE) ?? null);
+    },
+    onDragEnd: () => tree.end(),
+  };
+  return <TreeItem {...props} ref={ref} label={label} slotProps={{ content }} />;
+});
+
+/** The nodes open when a tree first shows: the first levels of a large tree, and the ancestors of the org to show. */
+function firstExpanded(tree: OrgNode[], orgs: readonly OrgState[], reveal?: number | null): string[] {
+  const first = allNodeIds(tree).slice(0, 50);
+  return reveal ? [...new Set([...first, ...ancestorIds(orgs, reveal).map(String)])] : first;
+}
+
+/**
+ * The org tree: searchable, 20 px indentation, hidden orgs and INACTIVE ORGS left out by default (with them, hidden
+ * orgs carry an Inactive badge). With `onMove`, orgs are dragged onto their new parent.
+ */
+export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden, searchable = true, height, label = 'Orgs', reveal, onMove, onRefusedMove }: OrgTreeProps) {
   const [search, setSearch] = useState('');
   const tree = useMemo(() => buildOrgTree(orgs, { includeHidden, search }), [orgs, includeHidden, search]);
-  const [expanded, setExpanded] = useState<string[]>(() => allNodeIds(buildOrgTree(orgs, { includeHidden })).slice(0, 50));
+  const [expanded, setExpanded] = useState<string[] | null>(null);
   const lastClick = useRef<{ id: string; at: number } | null>(null);
   const byId = useMemo(() => new Map(orgs.map((o) => [String(o.Id), o])), [orgs]);
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [over, setOver] = useState<string | null>(null);
+  const apiRef = useTreeViewApiRef();
+  const box = useRef<HTMLDivElement>(null);
+  const open = useMemo(() => expanded ?? (orgs.length ? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal) : []), [expanded, orgs, includeHidden, reveal]);
+
+  // The org to show: its ancestors open, and it comes into view within the tree's own scroll.
+  useEffect(() => {
+    if (!reveal) return;
+    const needed = ancestorIds(orgs, reveal).map(String);
+    setExpanded((previous) => {
+      const base = previous ?? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal);
+      return needed.every((id) => base.includes(id)) && previous ? previous : [...new Set([...base, ...needed])];
+    });
+  }, [reveal, orgs, includeHidden]);
+  useEffect(() => {
+    if (!reveal) return;
+    const timer = setTimeout(() => {
+      const row = apiRef.current?.getItemDOMElement(String(reveal))?.firstElementChild;
+      const frame = box.current;
+      if (!row || !frame || !height) return;
+      const rowBox = row.getBoundingClientRect();
+      const frameBox = frame.getBoundingClientRect();
+      if (rowBox.top < frameBox.top || rowBox.bottom > frameBox.bottom) frame.scrollTop += rowBox.top - frameBox.top - frameBox.height / 3;
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [reveal, apiRef, height, open]);
+
+  const state = useMemo<TreeState>(
+    () => ({
+      byId,
+      movable: Boolean(onMove),
+      dragging,
+      over,
+      canDrop: (source, target) => {
+        const from = byId.get(source);
+        const to = byId.get(target);
+        return Boolean(from && to) && !isSameOrBelow(orgs, to!.Id, from!.Id) && from!.ParentOrg_Id !== to!.Id;
+      },
+      start: (id) => setDragging(id),
+      enter: (id) => setOver(id),
+      end: () => {
+        setDragging(null);
+        setOver(null);
+      },
+      drop: (target, source) => {
+        setDragging(null);
+        setOver(null);
+        const from = source ? byId.get(source) : undefined;
+        const to = byId.get(target);
+        if (!from || !to || !onMove) return;
+        // Checked before anything is asked (the server refuses too): never onto itself or an org below it.
+        if (isSameOrBelow(orgs, to.Id, from.Id)) onRefusedMove?.(from, to);
+        else if (from.ParentOrg_Id !== to.Id) onMove(from, to);
+      },
+    }),
+    [byId, onMove, onRefusedMove, dragging, over, orgs],
+  );
 
   const onItemClick = (_event: React.MouseEvent, itemId: string) => {
     const now = Date.now();
@@ -43,24 +185,57 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
   return (
     <Box>
       {searchable && (
-        <TextField size="small" fullWidth placeholder="Search orgs…" value={search} onChange={(e) => setSearch(e.target.value)} sx={{ mb: 1 }} slotProps={{ htmlInput: { 'aria-label': `Search ${label}` } }} />
-      )}
-      <Box sx={{ maxHeight: height, overflowY: height ? 'auto' : undefined }}>
-        <RichTreeView<OrgNode, boolean>
-          aria-label={label}
-          items={tree}
-          getItemId={(n) => n.id}
-          getItemLabel={(n) => n.label}
-          itemChildrenIndentation={Limits.ORG_TREE_INDENT_PX}
-          expandedItems={search ? allNodeIds(tree) : expanded}
-          onExpandedItemsChange={(_e, next) => setExpanded(next)}
-          multiSelect={multi}
-          checkboxSelection={multi}
-          selectedItems={multi ? ids : (ids[0] ?? null)}
-          onSelectedItemsChange={(_e, next) => onSelect((Array.isArray(next) ? next : next ? [next] : []).map(Number))}
-          onItemClick={onItemClick}
-          expansionTrigger="iconContainer"
+        <TextField
+          size="small"
+          hiddenLabel
+          fullWidth
+          placeholder={Texts.orgs.orgs.searchPlaceholder}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          sx={{ mb: 1 }}
+          slotProps={{
+            htmlInput: { 'aria-label': `Search ${label}` },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
+      )}
+      <Box
+        ref={box}
+        sx={{
+          maxHeight: height,
+          overflowY: height ? 'auto' : undefined,
+          '& .OrgTree-dropTarget': { outline: 2, outlineStyle: 'dashed', outlineColor: 'primary.main', outlineOffset: -2, bgcolor: 'action.hover' },
+          '& .OrgTree-dragging': { opacity: 0.5 },
+          '& [draggable="true"]': { cursor: 'grab' },
+          // The selected org stands out (the current org of a page, the chosen one of a picker).
+          '& .MuiTreeItem-content[data-selected]': { fontWeight: 600, color: 'primary.main' },
+        }}
+      >
+        <TreeStateContext.Provider value={state}>
+          <RichTreeView<OrgNode, boolean>
+            apiRef={apiRef}
+            aria-label={label}
+            items={tree}
+            getItemId={(n) => n.id}
+            getItemLabel={(n) => n.label}
+            itemChildrenIndentation={Limits.ORG_TREE_INDENT_PX}
+            expandedItems={search ? allNodeIds(tree) : open}
+            onExpandedItemsChange={(_e, next) => setExpanded(next)}
+            multiSelect={multi}
+            checkboxSelection={multi}
+            selectedItems={multi ? ids : (ids[0] ?? null)}
+            onSelectedItemsChange={(_e, next) => onSelect((Array.isArray(next) ? next : next ? [next] : []).map(Number))}
+            onItemClick={onItemClick}
+            expansionTrigger="iconContainer"
+            slots={{ item: OrgTreeItem }}
+          />
+        </TreeStateContext.Provider>
       </Box>
     </Box>
   );
@@ -76,7 +251,7 @@ export function OrgPickerDialog({ open, onClose, onPick, value }: { open: boolea
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="org-picker-title">
       <DialogTitle id="org-picker-title">Choose an organization</DialogTitle>
       <DialogContent dividers>
-        <OrgTree orgs={orgs} selected={selected} onSelect={setSelected} onPick={onPick} height={400} />
+        <OrgTree orgs={orgs} selected={selected} onSelect={setSelected} onPick={onPick} height={Limits.ORG_TREE_HEIGHT_PX} reveal={value} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>

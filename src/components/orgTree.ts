@@ -38,3 +38,20 @@ export function buildOrgTree(orgs: readonly OrgState[], { includeHidden = false,
 export function allNodeIds(nodes: readonly OrgNode[]): string[] {
   return nodes.flatMap((n) => [n.id, ...allNodeIds(n.children)]);
 }
+
+/** The ids of an org's ancestors, its parent first (those within the list). */
+export function ancestorIds(orgs: readonly OrgState[], id: number): number[] {
+  const byId = new Map(orgs.map((o) => [o.Id, o]));
+  const out: number[] = [];
+  let parent = byId.get(id)?.ParentOrg_Id ?? null;
+  while (parent !== null && !out.includes(parent)) {
+    out.push(parent);
+    parent = byId.get(parent)?.ParentOrg_Id ?? null;
+  }
+  return out;
+}
+
+/** Whether `id` is the org `ancestor` or one of the orgs below it (a move there would make a cycle). */
+export function isSameOrBelow(orgs: readonly OrgState[], id: number, ancestor: number): boolean {
+  return id === ancestor || ancestorIds(orgs, id).includes(ancestor);
+}

@@ -1,0 +1,109 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { OrgTexts } from '../shared/texts/orgs.js';
+import { CommonTexts } from '../shared/texts/common.js';
+import schema from '../schemas/orgCaseType.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord, type FilterDeclaration } from './declaration.js';
+
+const P = Permissions.Orgs;
+const T = OrgTexts.caseTypes;
+
+const caseTypeName = (r: ApiRecord) => String((r.CaseType as ApiRecord | undefined)?.Description ?? (r.CaseType as ApiRecord | undefined)?.Short ?? '');
+
+/** The group an org case type's date range belongs to: case type, template and whether it is inherited (spec: rows shown once). */
+export const caseTypeGroupKey = (r: ApiRecord) => `${String(r.CaseType_Id)}-${String(r.CaseTemplate_Id ?? 0)}-${r.Inherited ? 'i' : 'o'}`;
+
+/** Newest range first, ranges with no start last (spec 002 §2.1). */
+export const newestRangeFirst = (a: ApiRecord, b: ApiRecord) =>
+  String(b.ActiveFrom ?? '').localeCompare(String(a.ActiveFrom ?? '')) || Number(b.Id) - Number(a.Id);
+
+/** What an answered range carries for the forms: its group, and the base cost as the BasePrice the writes send. */
+export const shapeRange = (r: ApiRecord): ApiRecord => ({ ...r, GroupKey: caseTypeGroupKey(r), BasePrice: r.BaseCost });
+
+/** One row per group: its newest range stands for it (the row's key and its delete-all call). */
+function groupRanges(ranges: readonly ApiRecord[]): ApiRecord[] {
+  const groups = new Map<string, ApiRecord>();
+  for (const range of [...ranges].sort(newestRangeFirst)) if (!groups.has(String(range.GroupKey))) groups.set(String(range.GroupKey), range);
+  return [...groups.values()];
+}
+
+/** Whether a record of an org list is the org's own: inherited ones belong to an ancestor, which alone deletes them. */
+export const ownRecord = (r: ApiRecord) => !r.Inherited;
+
+/** The Inherited filter of org lists (spec 002 §9: Show All, Inherited, Non-Inherited). */
+export const inheritedFilter = (initial: boolean | null): FilterDeclaration => ({
+  source: 'Inherited',
+  label: 'Inherited',
+  type: 'choice',
+  choices: [
+    { value: null, label: 'Show All' },
+    { value: true, label: 'Inherited' },
+    { value: false, label: 'Non-Inherited' },
+  ],
+  default: initial,
+});
+
+const BASE = '/api/orgs/:Org_Id/case-types';
+
+/**
+ * The case types of an org (the Case Types tab, spec 002 §2.1): one row per case type, template and inherited flag
+ * (each stands for its date ranges, the `org-case-type-ranges` sub-resource), the org's own or the nearest
+ * ancestor's. Adding needs a case type and a template; the row's delete removes every range (`deleteAll`).
+ * A row expands into its ranges with their fees and, below, the case type's CDs and ACDs (for users who may read
+ * deadlines): all generic sub-resource lists.
+ */
+export default defineResource({
+  name: 'org-case-types',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Case Types',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: caseTypeName,
+  parent: { resource: 'orgs', field: 'Org_Id' },
+  operations: {
+    list: { method: 'GET', path: BASE },
+    create: { method: 'POST', path: BASE, query: { overrideCaseTypes: ':Override' } },
+    update: { method: 'PUT', path: `${BASE}/:id` },
+    delete: { method: 'DELETE', path: `${BASE}/:id`, query: { deleteAll: true } },
+  },
+  paging: 'browser',
+  permissions: {
+    view: [P.GET_ORG_CASE_TYPES],
+    create: [P.ADD_CASE_TYPE_TO_ORG],
+    edit: [P.UPDATE_ORG_CASE_TYPE],
+    delete: [P.REMOVE_CASE_TYPE_FROM_ORG],
+  },
+  remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
+  list: {
+    columns: [
+      { source: 'CaseType.Description', label: 'Case Type', text: caseTypeName },
+      { source: 'CaseTemplate.Label', label: 'Template Name' },
+      { source: 'Inherited', label: 'Inherited', type: { kind: 'boolean' } },
+    ],
+    filters: [{ source: 'q', label: 'Filter case types', type: 'text' }, inheritedFilter(null)],
+    pageSize: PageSizes.UNPAGED,
+    sort: { field: 'CaseType.Description', order: 'ASC' },
+    rowClick: 'expand',
+    // Inherited case types are removed from the org they belong to.
+    actionsWhen: (r) => !r.Inherited,
+    label: () => 'Case Types',
+  },
+  form: {
+    fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'],
+    sections: [{ title: 'Case Type', fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'] }],
+  },
+  texts: {
+    created: (r) => T.added(caseTypeName(r)),
+    updated: () => T.pricingUpdated,
+    deleted: (r) => T.deleted(caseTypeName(r)),
+    deleteFailed: T.deleteFailed,
+    add: () => 'Add Case Type',
+    editTitle: caseTypeName,
+    editSubmit: 'Save',
+    empty: T.empty,
+  },
+  callbacks: { afterRead: shapeRange, afterReadList: groupRanges },
+  // A new case type needs its template (the server says so under CaseTemplate_Id otherwise).
+  subResources: ['org-case-type-ranges', 'org-cds', 'org-acds'],
+});

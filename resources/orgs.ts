@@ -1,0 +1,72 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { OrgTexts } from '../shared/texts/orgs.js';
+import schema from '../schemas/org.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+
+const P = Permissions.Orgs;
+const T = OrgTexts.orgs;
+const name = (r: ApiRecord) => String(r.Name ?? '');
+
+const ADDRESS = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'];
+
+/**
+ * Organisations (/orgs, spec 002 §2.1): the client hierarchy. Every screen's pickers and trees read the list (any
+ * signed-in user, within the org scope); the Orgs page is the tree beside the org's tabs (the `orgsPage` slot):
+ * General is this resource's form, the others its sub-resources (case types, users, expense rules, invoice
+ * settings). Deactivating toggles Hidden after a confirmation; moving an org is the named call `moveOrg`.
+ */
+export default defineResource({
+  name: 'orgs',
+  key: 'Id',
+  route: '/orgs',
+  schema: schema as ObjectSchema,
+  title: 'Orgs',
+  menu: { group: 'admin', order: 0 },
+  recordRepresentation: name,
+  operations: {
+    list: { method: 'GET', path: '/api/orgs', query: { includeHidden: true }, access: 'signedIn' },
+    one: { method: 'GET', path: '/api/orgs/:id/general' },
+    create: { method: 'POST', path: '/api/orgs', bodySchema: 'orgCreate.json' },
+    update: { method: 'PUT', path: '/api/orgs/:id/general' },
+    delete: { method: 'DELETE', path: '/api/orgs/:id' },
+  },
+  paging: 'browser',
+  permissions: {
+    view: [P.VIEW_ORGANIZATIONS],
+    create: [P.CREATE_ORGANIZATION],
+    edit: [P.EDIT_ORGANIZATION],
+    delete: [P.DELETE_ORGANIZATION],
+    actions: { changeParent: [P.CHANGE_PARENT_ORGANIZATION] },
+  },
+  remove: { kind: 'toggleHidden', labels: ['Deactivate', 'Activate'], confirm: (r, show) => T.confirmToggle(show, name(r)) },
+  list: {
+    columns: [
+      { source: 'Name', label: 'Name' },
+      { source: 'Code', label: 'Code' },
+    ],
+    pageSize: PageSizes.UNPAGED,
+    sort: { field: 'Name', order: 'ASC' },
+  },
+  form: {
+    fields: ['ParentOrg_Id', ...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'],
+    sections: [
+      { title: 'New Org', fields: ['ParentOrg_Id', ...ADDRESS], on: 'create' },
+      { title: 'General', fields: [...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'], on: 'existing' },
+    ],
+    inputs: { ParentOrg_Id: 'orgPicker' },
+  },
+  texts: {
+    created: (r) => T.created(name(r)),
+    updated: (r) => T.updated(name(r)),
+    hidden: (r) => T.deactivated(name(r)),
+    shown: (r) => T.activated(name(r)),
+    add: () => 'Add Org',
+    editTitle: name,
+    editSubmit: 'Save Changes',
+    empty: T.noOrgs,
+  },
+  subResources: ['org-case-types', 'org-users', 'org-expense-rules'],
+  slots: { list: 'orgsPage' },
+});
