@@ -298,6 +298,8 @@ export interface ResourceDeclaration {
     inputs?: Readonly<Record<string, string>>;
     /** A refused save's ModelState messages also show as toasts, each once: on every save, or only when editing. */
     toastModelState?: 'always' | 'edit';
+    /** Saving an existing record waits for a change (the org's General tab: "disabled until something changed"). */
+    saveWhenChanged?: boolean;
   };
   texts: ResourceTexts;
   /**

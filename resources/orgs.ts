@@ -56,6 +56,7 @@ export default defineResource({
       { title: 'General', fields: [...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'], on: 'existing' },
     ],
     inputs: { ParentOrg_Id: 'orgPicker' },
+    saveWhenChanged: true,
   },
   texts: {
     created: (r) => T.created(name(r)),

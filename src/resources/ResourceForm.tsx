@@ -308,7 +308,7 @@ export function ResourceForm({
           {sections.map((section) => (
             <Section key={section.title} layout={layout} section={section} schema={schema} declaration={declaration} readOnlyField={readOnlyField} onShown={onShown} show={show} />
           ))}
-          {mode !== 'view' && <Actions submitLabel={submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit'} />}
+          {mode !== 'view' && <Actions submitLabel={submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)} />}
         </Stack>
         <RevealErrors container={container} />
         {mode === 'edit' && <SavedIsPristine />}

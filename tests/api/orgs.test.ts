@@ -240,6 +240,8 @@ describe('inheritance down three levels', () => {
     const created = await t.call(admin, { method: 'POST', url: base, payload: { Org_Id: org.get('DOC-ATL'), CaseType_Id: t5, DaysFromPending: 45, IsBusinessDays: true, StartOnFull: false, IsACD: false, ActiveFrom: null, ActiveTo: null } });
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().CaseTypes.map((d: Json) => [d.DaysFromPending, d.Inherited])).toEqual([[45, false]]);
+    // The answer names the deadline it wrote (an API client finds its new record in the lists).
+    expect(created.json().Id).toBe(created.json().CaseTypes[0].Id);
 
     const acd = created.json().ItemTypes[0] as Json;
     expect(acd.Inherited).toBe(true);
@@ -247,6 +249,7 @@ describe('inheritance down three levels', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const mine = (edited.json().ItemTypes as Json[]).find((d) => d.ItemType_Id === acd.ItemType_Id)!;
     expect(mine).toMatchObject({ DaysFromPending: 4, Inherited: false });
+    expect(edited.json().Id).toBe(mine.Id);
     expect((edited.json().ItemTypes as Json[]).filter((d) => d.ItemType_Id !== acd.ItemType_Id).every((d) => d.Inherited)).toBe(true);
 
     const refused = await t.call(admin, { method: 'DELETE', url: `${base}/${(edited.json().ItemTypes as Json[]).find((d) => d.Inherited)!.Id}?caseTypeId=${t5}` });
