@@ -6,6 +6,7 @@ import { request } from './httpClient.js';
 import { configurationMethods } from './configuration.js';
 import { identityMethods } from './identity.js';
 import { orgMethods } from './orgs.js';
+import { caseMethods } from './cases.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -26,7 +27,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 

@@ -24,10 +24,14 @@ import orgUsers from './orgUsers.js';
 import orgExpenseRules from './orgExpenseRules.js';
 import orgInvoiceSettings from './orgInvoiceSettings.js';
 import qboCustomers from './qboCustomers.js';
+import cases from './cases.js';
+import casePapers from './casePapers.js';
+import caseMessages from './caseMessages.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
   orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
+  cases, casePapers, caseMessages,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

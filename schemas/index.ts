@@ -44,6 +44,13 @@ import orgExpenseRule from './orgExpenseRule.json' with { type: 'json' };
 import orgUser from './orgUser.json' with { type: 'json' };
 import orgInvoiceSettings from './orgInvoiceSettings.json' with { type: 'json' };
 import qboCustomer from './qboCustomer.json' with { type: 'json' };
+import caseRecord from './case.json' with { type: 'json' };
+import caseCreate from './caseCreate.json' with { type: 'json' };
+import caseSubject from './caseSubject.json' with { type: 'json' };
+import casesQuery from './casesQuery.json' with { type: 'json' };
+import casePaper from './casePaper.json' with { type: 'json' };
+import caseTracking from './caseTracking.json' with { type: 'json' };
+import caseMessage from './caseMessage.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -87,6 +94,13 @@ export const Schemas = {
   orgUser,
   orgInvoiceSettings,
   qboCustomer,
+  case: caseRecord,
+  caseCreate,
+  caseSubject,
+  casesQuery,
+  casePaper,
+  caseTracking,
+  caseMessage,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -35,6 +35,99 @@ export interface AnonymousPassword {
   ConfirmPassword: string;
 }
 
+// schemas/case.json
+
+/**
+ * A case (spec 001 §3 "Case (detail)"): the subject person, the client org, the case type, the people working it and its workflow state, which only the workflow calls change.
+ */
+export interface Case {
+  readonly Id?: number;
+  readonly CaseNumber?: string;
+  RequestingOfficial_Id: number;
+  /**
+   * The client org; chosen when the case is created, never changed.
+   */
+  Client_Id?: number;
+  DataEntryClerk_Id?: number | null;
+  Reviewer_Id?: number | null;
+  Notes?: string | null;
+  CaseType_Id: number;
+  ReceivedDate?: string | null;
+  ScheduledDate?: string | null;
+  readonly ContractType_Id?: number | null;
+  DueDate?: string | null;
+  CompletionDate?: string | null;
+  readonly DataEntryComplete?: boolean;
+  readonly CaseStatusType?: 'NORMAL' | 'HOLD';
+  readonly WorkflowState?:
+    | 'AWAITING_CASE_PAPERS'
+    | 'AWAITING_DATA_ENTRY'
+    | 'DATA_ENTRY_IN_PROCESS'
+    | 'AWAITING_ASSIGNMENT'
+    | 'IN_PROCESS'
+    | 'IN_REVIEW'
+    | 'COMPLETE'
+    | 'HOLD'
+    | 'DISCONTINUED';
+  readonly CaseTemplate_Id?: number | null;
+  readonly LockedTo_Id?: number | null;
+  readonly CaseType?: {
+    [k: string]: unknown;
+  } | null;
+  readonly ContractType?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The client org: Id, Name, Code.
+   */
+  readonly Org?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The subject person (changed through PUT /api/cases/{id}/subject).
+   */
+  readonly Subject?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The subject of a new case.
+   */
+  CaseSubject?: {
+    readonly Id?: number;
+    FirstName: string;
+    MiddleName?: string | null;
+    LastName: string;
+    SSN: string;
+  };
+  /**
+   * Create the case even though the server flagged a duplicate.
+   */
+  CreateDuplicate?: boolean;
+  [k: string]: unknown;
+}
+
+// schemas/caseCreate.json
+
+export interface CaseCreate {
+  RequestingOfficial_Id: number;
+  Client_Id: number;
+  DataEntryClerk_Id?: number | null;
+  Reviewer_Id?: number | null;
+  Notes?: string | null;
+  CaseType_Id: number;
+  ReceivedDate?: string | null;
+  ScheduledDate?: string | null;
+  CaseSubject: {
+    readonly Id?: number;
+    FirstName: string;
+    MiddleName?: string | null;
+    LastName: string;
+    SSN: string;
+  };
+  CreateDuplicate?: boolean;
+  [k: string]: unknown;
+}
+
 // schemas/caseFee.json
 
 /**
@@ -47,6 +140,52 @@ export interface CaseFee {
   PriceAdjustment: number;
   IsPercentage?: boolean;
   ForDiscontinued?: boolean;
+}
+
+// schemas/caseMessage.json
+
+/**
+ * A message on a case (spec 001 §3 "Message"): text sent to chosen recipients, each e-mailed.
+ */
+export interface CaseMessage {
+  readonly Id?: number;
+  Case_Id?: number;
+  Message: string;
+  /**
+   * On a send: the recipients' user ids. Answered as the recipients (Id, FirstName, LastName, Name).
+   */
+  Recipients: number[];
+  readonly SentBy?: {
+    [k: string]: unknown;
+  };
+  readonly CreatedDate?: string;
+}
+
+// schemas/casePaper.json
+
+/**
+ * A case paper (spec 001 §3 "Case attachment"): an uploaded file, or a tracking-only entry (a shipment of papers on its way).
+ */
+export interface CasePaper {
+  readonly Id?: number;
+  Case_Id?: number;
+  Name: string;
+  FedExTracking?: string | null;
+  /**
+   * An uploaded file (false for a tracking-only entry).
+   */
+  readonly HasFile?: boolean;
+  readonly CreatedDate?: string;
+}
+
+// schemas/caseSubject.json
+
+export interface CaseSubject {
+  readonly Id?: number;
+  FirstName: string;
+  MiddleName?: string | null;
+  LastName: string;
+  SSN: string;
 }
 
 // schemas/caseTemplate.json
@@ -108,6 +247,59 @@ export interface CaseTemplateItem {
 export interface CaseTemplateItemSwap {
   SwapFromItem_Id: number;
   SwapToItem_Id: number;
+}
+
+// schemas/caseTracking.json
+
+export interface CaseTracking {
+  Case_Id?: number;
+  Name: string;
+  FedExTracking: string;
+}
+
+// schemas/casesQuery.json
+
+export interface CasesQuery {
+  pageSize?: number;
+  page?: number;
+  sorted?: {
+    id:
+      | 'CaseNumber'
+      | 'CaseName'
+      | 'Code'
+      | 'ReceivedDate'
+      | 'ScheduledDate'
+      | 'DueDate'
+      | 'CompletionDate'
+      | 'Reviewer'
+      | 'CaseType'
+      | 'WorkflowState';
+    desc?: boolean;
+  }[];
+  filtered?: {
+    id: 'CaseNumber' | 'CaseName';
+    value: string;
+  }[];
+  additional?: {
+    CaseStateIDs?: (
+      | 'AWAITING_CASE_PAPERS'
+      | 'AWAITING_DATA_ENTRY'
+      | 'DATA_ENTRY_IN_PROCESS'
+      | 'AWAITING_ASSIGNMENT'
+      | 'IN_PROCESS'
+      | 'IN_REVIEW'
+      | 'COMPLETE'
+      | 'HOLD'
+      | 'DISCONTINUED'
+    )[];
+    OrgIds?: number[];
+    ItemStateIDS?: ('AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED')[];
+    StartDate?: string | null;
+    EndDate?: string | null;
+    IncludePeopleWhoWorkForMe?: boolean;
+    OnlyShowCasesAssignedToMe?: boolean;
+    Reviewer_Id?: number | null;
+  };
 }
 
 // schemas/confirmEmail.json

@@ -20,6 +20,7 @@ import { ALL_SCHEMAS } from '../schemas/index.js';
 import { Texts } from '../shared/texts/index.js';
 import { apiAreas } from './areas.js';
 import { resourceRoutes } from './resources/resourceRoutes.js';
+import { liveNotices } from './live/routes.js';
 import type { ResourceDeclaration } from '../resources/declaration.js';
 
 export interface BuildOptions {
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
+  await app.register(liveNotices);
 
   for (const area of [...apiAreas, ...(options.resources ?? []).map((declaration) => resourceRoutes(declaration))] as readonly ApiArea[]) registerRoutes(app, area.routes);
 

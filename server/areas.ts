@@ -12,6 +12,12 @@ import { caseTemplatesArea } from './configuration/caseTemplates.js';
 import { identityArea } from './identity/routes.js';
 import { recoveryArea } from './recovery/routes.js';
 import { partnerFilesArea } from './partnerFiles/routes.js';
+import { liveArea } from './live/routes.js';
+import { casesArea } from './cases/routes.js';
+import { casePapersArea } from './cases/papers.js';
+import { caseMessagesArea } from './cases/messages.js';
+import { caseParametersArea } from './cases/parameters.js';
+import { casePeopleArea } from './cases/people.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -28,5 +34,11 @@ export const apiAreas: readonly ApiArea[] = [
   identityArea,
   recoveryArea,
   partnerFilesArea,
+  liveArea,
+  casesArea,
+  casePapersArea,
+  caseMessagesArea,
+  caseParametersArea,
+  casePeopleArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

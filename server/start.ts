@@ -6,7 +6,7 @@ import type { ResourceDeclaration } from '../resources/declaration.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
-import { seedDemoFiles } from './db/seed/demoFiles.js';
+import { seedDemoFiles, seedDemoPapers } from './db/seed/demoFiles.js';
 import { buildApp } from './app.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +37,10 @@ export async function startDossier(config: Config, options: StartOptions): Promi
     logger: { level: config.logLevel },
     resources: options.resources,
   });
-  if (seeded.demoSeeded) await seedDemoFiles(db, app.services.storage);
+  if (seeded.demoSeeded) {
+    await seedDemoFiles(db, app.services.storage);
+    await seedDemoPapers(db, app.services.storage);
+  }
   const close = async () => {
     await app.close();
     await db.destroy();

@@ -41,6 +41,10 @@ export const PageSizes = {
   /** Tables the spec shows without a pager (a folder's partner files, an item template's sections): all rows. */
   UNPAGED: 100_000,
   USERS: 20,
+  /** The cases list (spec 001 §2: 20 per page, first page 0). */
+  CASES: 20,
+  /** A case's messages: paged only above 10 (spec 001 §2). */
+  CASE_MESSAGES: 10,
   SUB_TABLE: 5,
   LIST_ITEMS: 10,
   EXPENSE_TYPES: 10,
@@ -64,6 +68,8 @@ export const Limits = {
   /** A lock longer than this counts as "Forever". */
   LOCK_FOREVER_YEARS: 50,
   SSN_MAX_LENGTH: 9,
+  /** The longest additional-setting value of a case. */
+  TEXT_MAX: 4000,
   MESSAGE_PREVIEW_CHARS: 28,
   ITEM_NUMBER_DIGITS: 3,
   CASE_NUMBER_SHOWN_CHARS: 6,
@@ -104,3 +110,20 @@ export const INACTIVE_ORGS_NAME = 'INACTIVE ORGS';
 export const FOOTER_YEAR = '2018';
 export const PERSIST_KEY = 'root';
 export const PERSIST_VERSION = 2;
+
+/** Live notices of cases and items (server/live/, src/live/; docs/decisions.md "Live notices"). */
+export const Live = {
+  /** The server sends a comment on every open stream this often, so proxies keep it open, and checks its session. */
+  HEARTBEAT_MS: 25 * SECOND,
+  /** The client treats a stream that sent nothing (not even a heartbeat) for this long as lost, and reconnects. */
+  STALE_MS: 60 * SECOND,
+  /** A lost stream is reopened after this wait, doubled after each failure up to the maximum (with jitter). */
+  RECONNECT_MIN_MS: SECOND,
+  RECONNECT_MAX_MS: 30 * SECOND,
+  /** Notices that arrive together show as one toast, the newest, this long after the last (spec 001 §9 "toast 300 ms"). */
+  NOTICE_DEBOUNCE_MS: 300,
+  /** Notice toasts close after this (spec 001 §8, §9). */
+  TOAST_MS: Timing.CASE_TOAST_MS,
+  /** A stream whose unsent data grows past this (a client that stopped reading) is closed; the client reconnects. */
+  MAX_BUFFERED_BYTES: 256 * 1024,
+} as const;

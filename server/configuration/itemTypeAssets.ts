@@ -1,15 +1,16 @@
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import path from 'node:path';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
-import { badRequest, notFound, ValidationError } from '../http/errors.js';
+import { notFound, ValidationError } from '../http/errors.js';
 import { anyOf, idParams, noBody, route, type ApiArea } from '../http/route.js';
 import { assetResponse, selectAssets, type ItemTypeAsset } from './itemTypeStore.js';
 import { defineStore } from '../resources/store.js';
-import { ASSET_LIMITS, isZip, plainFileName, readZip, UploadBudget, withoutControlCharacters, type UploadedFile } from './zipUpload.js';
+import { ASSET_LIMITS, withoutControlCharacters } from './zipUpload.js';
+import { sendFile, storeUpload } from '../files/uploads.js';
 
 const T = ConfigurationTexts.assets;
 const P = Permissions.ItemTypes;
@@ -55,43 +56,6 @@ function downloadName(asset: { Name: string; FileName: string }): string {
   return extension && !asset.Name.toLowerCase().endsWith(extension.toLowerCase()) ? `${asset.Name}${extension}` : asset.Name;
 }
 
-/** `attachment` with an ASCII fallback and the exact name in RFC 5987 form. */
-function attachmentHeader(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
-/**
- * Hands every file of a multipart upload (zips expanded) to `onFile` as it arrives, so at most one file is held in
- * memory; throws 400 when any part breaks a limit, and the caller undoes what it kept.
- */
-async function receiveFiles(request: FastifyRequest, onFile: (file: UploadedFile) => Promise<void>): Promise<void> {
-  if (!request.isMultipart()) throw badRequest(T.noFiles);
-  const budget = new UploadBudget();
-  let received = 0;
-  const count = async (file: UploadedFile) => {
-    received += 1;
-    await onFile(file);
-  };
-  for await (const part of request.parts()) {
-    if (part.type !== 'file') continue;
-    const name = plainFileName(part.filename ?? '');
-    const content = await part.toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(T.fileTooLarge(name, ASSET_LIMITS.maxFileBytes / (1024 * 1024)));
-      throw error;
-    });
-    if (!name) continue;
-    if (isZip(name)) {
-      await readZip(name, content, budget, count);
-    } else {
-      budget.take(content.length);
-      await count({ name, content, contentType: part.mimetype || 'application/octet-stream' });
-    }
-  }
-  if (!received) throw badRequest(T.noFiles);
-}
-
 /**
  * The `item-type-assets` declaration's store: an item template's files, listed oldest first; deleting one removes
  * its file from the storage once the row is gone.
@@ -134,20 +98,13 @@ export const itemTypeAssetsArea: ApiArea = {
         const { db, services } = request.server;
         const id = request.params.id;
         await requireItemType(db, id);
-        const rows: { ItemType_Id: number; Name: string; FileName: string; StorageKey: string; ContentType: string; Size: number }[] = [];
-        try {
-          await receiveFiles(request, async (file) => {
-            const StorageKey = await services.storage.put(STORAGE_AREA, file.content);
-            rows.push({ ItemType_Id: id, Name: file.name, FileName: file.name, StorageKey, ContentType: file.contentType, Size: file.content.length });
-          });
-          await db.transaction().execute(async (trx) => {
+        await storeUpload(request, services.storage, STORAGE_AREA, T, (files) =>
+          db.transaction().execute(async (trx) => {
+            const rows = files.map((f) => ({ ItemType_Id: id, Name: f.name, FileName: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
             await trx.insertInto('item_type_assets').values(rows).execute();
             await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', changes: rows.map((r) => r.Name) });
-          });
-        } catch (error) {
-          await Promise.all(rows.map((row) => services.storage.remove(row.StorageKey).catch(() => undefined)));
-          throw error;
-        }
+          }),
+        );
         return listAssets(db, id);
       },
     }),
@@ -159,14 +116,7 @@ export const itemTypeAssetsArea: ApiArea = {
       schema: { params: assetParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
       async handler(request, reply) {
         const asset = await findAsset(request.server.db, request.params);
-        const stream = await request.server.services.storage.read(asset.StorageKey).catch(() => {
-          throw notFound(T.retrieveFailed);
-        });
-        return reply
-          .header('content-disposition', attachmentHeader(downloadName(asset)))
-          .header('x-content-type-options', 'nosniff')
-          .type(asset.ContentType ?? 'application/octet-stream')
-          .send(stream);
+        return sendFile(reply, request.server.services.storage, asset, downloadName(asset), T.retrieveFailed);
       },
     }),
     route<{ Params: AssetParams & { name: string } }>({

@@ -9,6 +9,14 @@ import type { DB } from './schema.js';
 
 export type Database = Kysely<DB>;
 
+/**
+ * What a database was opened on, for the one thing Kysely cannot do: hold a session that LISTENs for
+ * notifications (server/live/notifications.ts).
+ */
+export type DatabaseOrigin = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+const origins = new WeakMap<Database, DatabaseOrigin>();
+export const originOf = (db: Database): DatabaseOrigin | undefined => origins.get(db);
+
 export interface DatabaseOptions {
   /** postgres://… to use a PostgreSQL server; otherwise the embedded PGlite. */
   url?: string;
@@ -40,7 +48,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     });
     if (options.schema) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${options.schema}"`);
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    origins.set(db, { kind: 'postgres', pool });
+    return db;
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return embeddedDatabase(await createPGlite({ dataDir: options.dataDir }));
@@ -57,7 +67,9 @@ export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }):
 }
 
 export function embeddedDatabase(pglite: PGlite): Database {
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  origins.set(db, { kind: 'pglite', pglite });
+  return db;
 }
 
 /** Brings the schema to the latest migration. The trigram extension lives in `public`, shared by all schemas. */

@@ -399,6 +399,24 @@ export interface CasesTable {
   UpdatedDate: CreatedAt;
 }
 
+/** One transition of a case's workflow (migration 012). */
+export interface CaseHistoryTable {
+  Id: Id;
+  Case_Id: number;
+  FromState: string | null;
+  ToState: string;
+  Action: string;
+  TriggeredBy_Id: number | null;
+  Note: string | null;
+  CreatedDate: CreatedAt;
+}
+
+/** The last case number given in a year. */
+export interface CaseNumberCountersTable {
+  Year: number;
+  LastNumber: number;
+}
+
 export interface CaseSubjectsTable {
   Id: Id;
   Case_Id: number;
@@ -600,6 +618,8 @@ export interface DB {
   org_deadlines: OrgDeadlinesTable;
   org_expense_rules: OrgExpenseRulesTable;
   cases: CasesTable;
+  case_history: CaseHistoryTable;
+  case_number_counters: CaseNumberCountersTable;
   case_subjects: CaseSubjectsTable;
   case_attachments: CaseAttachmentsTable;
   case_messages: CaseMessagesTable;

@@ -11,7 +11,7 @@ import { chainFilter, checkRange, copyRows, day, orgOfCall } from './orgRecords.
 
 const T = Texts.orgs.deadlines;
 
-interface DeadlineRow {
+export interface DeadlineRow {
   Id: number;
   Org_Id: number;
   CaseType_Id: number;

@@ -1,5 +1,8 @@
 import type { ResourceStore } from './store.js';
 import { orgsStore } from '../orgs/orgStore.js';
+import { casesStore } from '../cases/caseStore.js';
+import { casePapersStore } from '../cases/papers.js';
+import { caseMessagesStore } from '../cases/messages.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
 import { orgExpenseRulesStore } from '../orgs/expenseRules.js';
@@ -38,6 +41,9 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'item-type-assets': itemTypeAssetsStore,
   'case-templates': caseTemplatesStore,
   orgs: orgsStore,
+  cases: casesStore,
+  'case-papers': casePapersStore,
+  'case-messages': caseMessagesStore,
   'org-case-types': orgCaseTypesStore,
   'completed-case-fees': caseFeesStore,
   'org-cds': orgDeadlinesStore,

@@ -1,10 +1,12 @@
+import { CaseTexts } from './cases.js';
 import { CommonTexts } from './common.js';
 import { ConfigurationTexts } from './configuration.js';
 import { IdentityTexts } from './identity.js';
 import { OrgTexts } from './orgs.js';
+import { LiveTexts } from './live.js';
 
 /**
  * Texts users see, word for word from the spec, one module per area. Components and server routes take their
  * wording from here and nowhere else.
  */
-export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts, orgs: OrgTexts } as const;
+export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts, orgs: OrgTexts, cases: CaseTexts, live: LiveTexts } as const;

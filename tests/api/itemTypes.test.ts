@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemType, ItemTypeAsset } from '../../shared/api/configuration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { multipart, zipOf, type Upload, type ZipEntry } from '../support/uploads.js';
 
 let t: TestApp;
 let admin: string;
@@ -231,42 +231,6 @@ describe('sections of an item template', () => {
 });
 
 // ---- assets ------------------------------------------------------------------------------------------------------
-
-interface Upload {
-  name: string;
-  content: Buffer | string;
-  type?: string;
-}
-
-function multipart(files: readonly Upload[]) {
-  const boundary = `----dossier${Math.random().toString(16).slice(2)}`;
-  const parts = files.map((file) =>
-    Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-type ZipEntry = [name: string, content: Buffer | string, options?: Partial<yazl.Options>];
-
-async function zipOf(entries: readonly ZipEntry[], folders: readonly string[] = []): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  for (const folder of folders) zip.addEmptyDirectory(folder);
-  for (const [name, content, options] of entries) zip.addBuffer(Buffer.from(content), name, options);
-  zip.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** yazl refuses unsafe names, so the test writes a same-length placeholder and patches the bytes. */
 function renamed(zip: Buffer, from: string, to: string): Buffer {

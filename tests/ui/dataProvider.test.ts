@@ -156,3 +156,36 @@ describe('server-paged resources', () => {
     });
   });
 });
+
+describe('the cases calls of the data provider', () => {
+  it('searches cases on the server: the table query to POST /api/cases/search, the page read from cases, total and pageCount', async () => {
+    const { calls } = fakeServer(({ method, url }) =>
+      method === 'POST' && url === '/api/cases/search'
+        ? { body: { cases: [{ Id: 5, CaseNumber: 'DOS-2026-000105', WorkflowState: 'IN_PROCESS' }], pageCount: 3, total: 41, totalIsExact: true, page: 1 } }
+        : undefined,
+    );
+    signedInAs(['View Cases']);
+    const found = await dataProvider.getList('cases', { pagination: { page: 2, perPage: 20 }, sort: { field: 'CaseNumber', order: 'DESC' }, filter: {} });
+    expect(found.total).toBe(41);
+    expect(found.data).toEqual([{ Id: 5, CaseNumber: 'DOS-2026-000105', WorkflowState: 'IN_PROCESS', id: 5 }]);
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/cases/search', body: { page: 1, pageSize: 20, sorted: [{ id: 'CaseNumber', desc: true }] } });
+  });
+
+  it('takes workflow steps with PUT and answers the new state', async () => {
+    const { calls } = fakeServer(({ method, url }) =>
+      method === 'PUT' && url === '/api/cases/5/start-data-entry'
+        ? { body: { WorkflowState: 'DATA_ENTRY_IN_PROCESS', CaseStatusType: 'NORMAL', DueDate: null, CompletionDate: null, LockedTo_Id: 2 } }
+        : undefined,
+    );
+    signedInAs(['Mark Data Entry Complete']);
+    const answer = await dataProvider.startDataEntry(5);
+    expect(answer.WorkflowState).toBe('DATA_ENTRY_IN_PROCESS');
+    expect(calls).toEqual([{ method: 'PUT', url: '/api/cases/5/start-data-entry', body: {} }]);
+  });
+
+  it('refuses a step from a wrong state with the server\'s message', async () => {
+    fakeServer(({ url }) => (url === '/api/cases/5/resume' ? { status: 409, body: { Message: 'A case that is In Process cannot be resumed.' } } : undefined));
+    signedInAs(['Resume A Case']);
+    await expect(dataProvider.resumeCase(5)).rejects.toMatchObject({ status: 409, body: { Message: 'A case that is In Process cannot be resumed.' } });
+  });
+});

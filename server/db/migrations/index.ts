@@ -9,6 +9,7 @@ import partnerFiles from './008_partner_files.js';
 import itemTypeNames from './009_item_type_names.js';
 import rateLimits from './010_rate_limits.js';
 import uniqueNames from './011_unique_names.js';
+import caseWorkflow from './012_case_workflow.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '009_item_type_names': itemTypeNames,
   '010_rate_limits': rateLimits,
   '011_unique_names': uniqueNames,
+  '012_case_workflow': caseWorkflow,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -241,10 +241,22 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
           SSN: String(random.int(1000, 9999)),
         })
         .execute();
+      // The case history: created awaiting papers, then the step that brought it where it is.
+      await db
+        .insertInto('case_history')
+        .values([
+          { Case_Id: caseId, FromState: null, ToState: 'AWAITING_CASE_PAPERS', Action: 'create', TriggeredBy_Id: official, CreatedDate: received },
+          ...(state === 'AWAITING_CASE_PAPERS' ? [] : [{ Case_Id: caseId, FromState: 'AWAITING_CASE_PAPERS', ToState: state, Action: 'settle', TriggeredBy_Id: user('caseadmin'), CreatedDate: new Date(received.getTime() + DAY) }]),
+        ])
+        .execute();
       if (hasPapers) {
         await db
           .insertInto('case_attachments')
-          .values({ Case_Id: caseId, Name: 'Signed release forms', FedExTracking: `7${random.int(10000000000, 99999999999)}`, CreatedDate: received })
+          .values([
+            // The file itself is stored by seedDemoPapers (the storage is not the database seed's).
+            { Case_Id: caseId, Name: 'Signed release forms.pdf', ContentType: 'application/pdf', CreatedDate: received },
+            { Case_Id: caseId, Name: 'Original papers', FedExTracking: `7${random.int(10000000000, 99999999999)}`, CreatedDate: received },
+          ])
           .execute();
       }
       if (n % 3 === 0 && hasPapers) {

@@ -1,6 +1,7 @@
 import { formatDate, isoDay } from '../../../shared/format.js';
 import type { FileStorage } from '../../files/storage.js';
 import { PARTNER_STORAGE_AREA, fileIntoFolder } from '../../partnerFiles/folders.js';
+import { CASE_PAPERS_STORAGE_AREA } from '../../cases/papers.js';
 import type { Database } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,5 +74,44 @@ export async function seedDemoFiles(db: Database, storage: FileStorage, now = ne
       uploadedBy: users.get(file.uploadedBy) ?? null,
       createdDate,
     });
+  }
+}
+
+/** A one-page PDF standing in for the scanned release forms of a demo case. */
+function demoReleasePdf(caseNumber: string): Buffer {
+  const text = `Signed release forms - case ${caseNumber}`;
+  const stream = `BT /F1 14 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** Stores the file of every demo case paper the database seed listed without one (right after the demo seed). */
+export async function seedDemoPapers(db: Database, storage: FileStorage): Promise<void> {
+  const papers = await db
+    .selectFrom('case_attachments as a')
+    .innerJoin('cases as c', 'c.Id', 'a.Case_Id')
+    .select(['a.Id', 'c.CaseNumber'])
+    .where('a.StorageKey', 'is', null)
+    .where('a.FedExTracking', 'is', null)
+    .execute();
+  for (const paper of papers) {
+    const content = demoReleasePdf(paper.CaseNumber);
+    const key = await storage.put(CASE_PAPERS_STORAGE_AREA, content);
+    await db.updateTable('case_attachments').set({ StorageKey: key, Size: content.length }).where('Id', '=', paper.Id).execute();
   }
 }

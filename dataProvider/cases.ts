@@ -1,0 +1,58 @@
+import type { Case, CasePaper, CaseSubject } from '../schemas/types.js';
+import { request, type FileAnswer } from './httpClient.js';
+
+const theCase = (id: number) => `/api/cases/${id}`;
+
+/** What a workflow step answers (spec 001 §7: the case's new state and the fields the step may change). */
+export interface CaseStepAnswer {
+  WorkflowState: NonNullable<Case['WorkflowState']>;
+  CaseStatusType: 'NORMAL' | 'HOLD';
+  DueDate: string | null;
+  CompletionDate: string | null;
+  LockedTo_Id: number | null;
+}
+
+/** An additional setting of a case (spec 001 §3). */
+export interface CaseParameter {
+  ParameterName: string;
+  ParameterReference: string;
+  ParameterValue: string | null;
+  ParameterType: 'text' | 'TextArea';
+}
+
+const step = (path: string) => (id: number) => request<CaseStepAnswer>(`${theCase(id)}/${path}`, { method: 'PUT', body: {} });
+
+/**
+ * The case calls that are not CRUD of the `cases`, `case-papers` and `case-messages` declarations (spec 001 §7):
+ * the workflow steps, the subject and the reviewer, papers' upload, download and tracking, the message recipients
+ * and the additional settings.
+ */
+export const caseMethods = {
+  startDataEntry: step('start-data-entry'),
+  completeDataEntry: step('data-entry-complete'),
+  /** Puts the case on hold, or reactivates a case on hold. */
+  toggleCaseHold: step('toggle-on-hold'),
+  discontinueCase: step('discontinue'),
+  resumeCase: step('resume'),
+  saveCaseSubject: (id: number, subject: CaseSubject) => request<CaseSubject & { Id: number }>(`${theCase(id)}/subject`, { method: 'PUT', body: subject }),
+  assignCaseReviewer: (id: number, reviewerId: number) => request<{ Id: number; Reviewer_Id: number }>(`${theCase(id)}/reviewer/${reviewerId}`, { method: 'PUT', body: {} }),
+  uploadCasePapers: (id: number, files: File[]) => {
+    const formData = new FormData();
+    for (const file of files) formData.append('file', file, file.name);
+    return request<CasePaper[]>(`${theCase(id)}/attachments`, { method: 'POST', formData });
+  },
+  downloadCasePaper: (id: number, paperId: number) => request<FileAnswer>(`${theCase(id)}/attachments/${paperId}/file`, { asFile: true }),
+  addCaseTracking: (id: number, Name: string, FedExTracking: string) =>
+    request<CasePaper[]>(`${theCase(id)}/tracking`, { method: 'POST', body: { Case_Id: id, Name, FedExTracking } }),
+  getCaseRecipients: (id: number) => request<{ Id: number; FirstName: string; LastName: string; Name: string }[]>(`${theCase(id)}/recipients`),
+  getCaseParameters: (id: number) => request<CaseParameter[]>(`${theCase(id)}/CaseCustomParameters`),
+  saveCaseParameters: (id: number, parameters: readonly CaseParameter[]) => {
+    const formData = new FormData();
+    for (const p of parameters) formData.append(p.ParameterReference, p.ParameterValue ?? '');
+    return request<CaseParameter[]>(`/api/cases/${id}/UpdateCaseCustomParameters`, { method: 'POST', formData });
+  },
+  getCaseHistory: (id: number) =>
+    request<{ Id: number; FromState: string | null; ToState: string; Action: string; Note: string | null; CreatedDate: string; FirstName: string | null; LastName: string | null }[]>(
+      `${theCase(id)}/history`,
+    ),
+};

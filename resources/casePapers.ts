@@ -1,0 +1,52 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { CaseTexts } from '../shared/texts/cases.js';
+import schema from '../schemas/casePaper.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+
+const P = Permissions.CaseAttachments;
+const T = CaseTexts;
+const name = (r: ApiRecord) => String(r.Name ?? '');
+
+/**
+ * The papers of a case (spec 001 §2 "Papers"): a sub-resource of `cases`, newest first; delete after confirmation.
+ * Uploading (multipart, zips extracted), downloading and adding tracking info are named calls
+ * (server/cases/papers.ts). The first paper moves a case awaiting papers on to AWAITING_DATA_ENTRY.
+ */
+export default defineResource({
+  name: 'case-papers',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Papers',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: name,
+  parent: { resource: 'cases', field: 'Case_Id' },
+  operations: {
+    list: { method: 'GET', path: '/api/cases/:Case_Id/attachments' },
+    delete: { method: 'DELETE', path: '/api/cases/:Case_Id/attachments/:id' },
+  },
+  paging: 'browser',
+  permissions: { view: [P.VIEW_ATTACHMENTS], delete: [P.DELETE_ATTACHMENTS], actions: { upload: [P.CREATE_ATTACHMENTS] } },
+  remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
+  list: {
+    columns: [
+      { source: 'Name', label: 'Name' },
+      { source: 'FedExTracking', label: 'Tracking Number' },
+      { source: 'CreatedDate', label: 'Created' },
+    ],
+    pageSize: PageSizes.SUB_TABLE,
+    sort: { field: 'CreatedDate', order: 'DESC' },
+  },
+  form: { fields: ['Name', 'FedExTracking'] },
+  texts: {
+    created: () => T.toasts.filesUploaded,
+    updated: () => T.toasts.filesUploaded,
+    deleted: () => T.toasts.fileRemoved,
+    deleteFailed: T.errors.removeFileFailed,
+    add: () => 'Upload',
+    editTitle: name,
+    editSubmit: 'Save',
+    empty: T.noPapers,
+  },
+});

@@ -1,0 +1,33 @@
+import type { Database } from '../db/database.js';
+
+/**
+ * A case as the detail answers it (spec 001 §3 "Case (detail)"): its fields, its case type and contract type (Id,
+ * Short, Description), its client org (Id, Name, Code) and its subject — one query.
+ */
+export async function caseRecord(db: Database, caseId: number): Promise<Record<string, unknown>> {
+  const row = await db
+    .selectFrom('cases as c')
+    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
+    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
+    .leftJoin('type_items as k', 'k.Id', 'c.ContractType_Id')
+    .leftJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+    .select([
+      'c.Id', 'c.CaseNumber', 'c.Client_Id', 'c.RequestingOfficial_Id', 'c.ContractType_Id', 'c.DataEntryClerk_Id',
+      'c.Reviewer_Id', 'c.Notes', 'c.DataEntryComplete', 'c.CaseStatusType', 'c.WorkflowState', 'c.ReceivedDate',
+      'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.CaseType_Id', 'c.CaseTemplate_Id', 'c.LockedTo_Id',
+      'o.Name as OrgName', 'o.Code as OrgCode',
+      'ct.Short as CaseTypeShort', 'ct.Description as CaseTypeDescription',
+      'k.Short as ContractShort', 'k.Description as ContractDescription',
+      's.Id as SubjectId', 's.FirstName', 's.MiddleName', 's.LastName', 's.SSN',
+    ])
+    .where('c.Id', '=', caseId)
+    .executeTakeFirstOrThrow();
+  const { OrgName, OrgCode, CaseTypeShort, CaseTypeDescription, ContractShort, ContractDescription, SubjectId, FirstName, MiddleName, LastName, SSN, ...fields } = row;
+  return {
+    ...fields,
+    CaseType: { Id: row.CaseType_Id, Short: CaseTypeShort, Description: CaseTypeDescription },
+    ContractType: row.ContractType_Id === null ? null : { Id: row.ContractType_Id, Short: ContractShort, Description: ContractDescription },
+    Org: { Id: row.Client_Id, Name: OrgName, Code: OrgCode },
+    Subject: SubjectId === null ? null : { Id: SubjectId, FirstName, MiddleName, LastName, SSN },
+  };
+}

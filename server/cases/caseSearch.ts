@@ -1,0 +1,137 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { AuthContext } from '../auth/sessions.js';
+import type { Database } from '../db/database.js';
+import { boundedCount } from '../db/boundedCount.js';
+import type { DB } from '../db/schema.js';
+import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
+import { Limits } from '../../shared/constants.js';
+import { Permissions } from '../../shared/permissions.js';
+import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
+
+type Tables = DB & { c: DB['cases']; s: DB['case_subjects']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
+type Base = SelectQueryBuilder<Tables, 'c' | 's' | 'o' | 'r' | 'ct', object>;
+export type CasesQuery = Required<Pick<CasesFilter, 'page' | 'pageSize'>> & CasesFilter;
+type Column = NonNullable<CasesFilter['sorted']>[number]['id'];
+
+/** The columns a case column permission governs (spec 001 §6 CaseColumns): not sent, sorted or filtered without it. */
+const GOVERNED: Partial<Record<Column, string>> = {
+  Code: Permissions.CaseColumns.ORG,
+  Reviewer: Permissions.CaseColumns.REVIEWER,
+  CompletionDate: Permissions.CaseColumns.COMPLETION_DATE,
+  ReceivedDate: Permissions.CaseColumns.RECEIVED_DATE,
+};
+
+/** The row fields of each governed column. */
+const FIELDS_OF: Partial<Record<Column, readonly string[]>> = { Code: ['Code'], Reviewer: ['Reviewer', 'Reviewer_Id'], CompletionDate: ['CompletionDate'], ReceivedDate: ['ReceivedDate'] };
+
+/** The columns the caller may not see: none for a case or system admin (spec 001 §2: "see all columns"). */
+export function hiddenColumns(auth: AuthContext): Column[] {
+  if (auth.isCaseAdmin) return [];
+  return (Object.entries(GOVERNED) as [Column, string][]).filter(([, permission]) => !auth.can(permission)).map(([column]) => column);
+}
+
+const SORTS: Record<Column, readonly (keyof Tables[keyof Tables] | string)[]> = {
+  CaseNumber: ['c.CaseNumber'],
+  CaseName: ['s.LastName', 's.FirstName'],
+  Code: ['o.Code'],
+  ReceivedDate: ['c.ReceivedDate'],
+  ScheduledDate: ['c.ScheduledDate'],
+  DueDate: ['c.DueDate'],
+  CompletionDate: ['c.CompletionDate'],
+  Reviewer: ['r.LastName', 'r.FirstName'],
+  CaseType: ['ct.Short'],
+  WorkflowState: ['c.WorkflowState'],
+};
+
+/** `%`, `_` and `\` typed by the user match themselves. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The filtered cases (not yet sorted or paged): the caller's org scope, the text searches (case number; each word
+ * of a name in the subject's first or last name — trigram indexes), the left panel (orgs with the orgs below them,
+ * case states, item states), the received-date range, the reviewer, and "assigned to me": the caller (with
+ * IncludePeopleWhoWorkForMe, also the users whose manager the caller is) as reviewer, data-entry clerk or an item's
+ * investigator.
+ */
+async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery, hidden: readonly Column[]): Promise<Base | null> {
+  let base = db
+    .selectFrom('cases as c')
+    .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
+    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
+    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id') as unknown as Base;
+  if (!scope.all) base = base.where('c.Client_Id', 'in', [...scope.ids]);
+  for (const filter of query.filtered ?? []) {
+    const text = filter.value.trim();
+    if (!text) continue;
+    if (filter.id === 'CaseNumber') base = base.where('c.CaseNumber', 'ilike', contains(text));
+    else for (const word of text.split(/[\s,]+/).filter(Boolean)) base = base.where((eb) => eb.or([eb('s.LastName', 'ilike', contains(word)), eb('s.FirstName', 'ilike', contains(word))]));
+  }
+  const extra = query.additional ?? {};
+  if (extra.OrgIds?.length) {
+    const ids = new Set<number>();
+    for (const id of extra.OrgIds) for (const below of await orgSubtreeIds(db, id)) ids.add(below);
+    if (ids.size === 0) return null;
+    base = base.where('c.Client_Id', 'in', [...ids]);
+  }
+  if (extra.CaseStateIDs?.length) base = base.where('c.WorkflowState', 'in', extra.CaseStateIDs);
+  if (extra.ItemStateIDS?.length) {
+    const states = extra.ItemStateIDS;
+    base = base.where((eb) => eb.exists(eb.selectFrom('items as i').select('i.Id').whereRef('i.Case_Id', '=', 'c.Id').where('i.ItemStatus', 'in', states)));
+  }
+  if (!hidden.includes('ReceivedDate')) {
+    if (extra.StartDate) base = base.where('c.ReceivedDate', '>=', extra.StartDate);
+    if (extra.EndDate) base = base.where('c.ReceivedDate', '<=', extra.EndDate);
+  }
+  if (extra.Reviewer_Id && !hidden.includes('Reviewer')) base = base.where('c.Reviewer_Id', '=', extra.Reviewer_Id);
+  if (extra.OnlyShowCasesAssignedToMe) {
+    const people = [auth.userId];
+    if (extra.IncludePeopleWhoWorkForMe) people.push(...(await db.selectFrom('users').select('Id').where('Manager_Id', '=', auth.userId).execute()).map((u) => u.Id));
+    base = base.where((eb) =>
+      eb.or([
+        eb('c.Reviewer_Id', 'in', people),
+        eb('c.DataEntryClerk_Id', 'in', people),
+        eb.exists(eb.selectFrom('items as i').select('i.Id').whereRef('i.Case_Id', '=', 'c.Id').where('i.AssignedTo_Id', 'in', people)),
+      ]),
+    );
+  }
+  return base;
+}
+
+/** One row of the cases list (spec 001 §3 "Case row"), without the columns the caller may not see. */
+export type CaseRowAnswer = Record<string, unknown>;
+
+/**
+ * One page of the cases list: one query for the page (subject, org, reviewer and case type joined in) and a
+ * bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
+ * the last one. Default order: received date, newest first, then the case id.
+ */
+export async function searchCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery) {
+  const empty = { cases: [], pageCount: 0, total: 0, totalIsExact: true };
+  if (!scope.all && scope.ids.size === 0) return empty;
+  const hidden = hiddenColumns(auth);
+  const base = await filteredCases(db, auth, scope, query, hidden);
+  if (!base) return empty;
+  const count = await boundedCount(db, base.select('c.Id'), Limits.COUNT_BOUND);
+  const pageCount = Math.ceil(count.total / query.pageSize);
+  const page = Math.max(0, Math.min(query.page, pageCount - 1));
+
+  let rows = base.select([
+    'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
+    'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 's.FirstName', 's.LastName', 'o.Code', 'r.FirstName as ReviewerFirst',
+    'r.LastName as ReviewerLast', 'ct.Short as CaseType',
+  ]);
+  for (const sort of query.sorted ?? []) {
+    if (hidden.includes(sort.id)) continue;
+    for (const column of SORTS[sort.id]) rows = rows.orderBy(column as 'c.Id', sort.desc ? 'desc' : 'asc');
+  }
+  rows = rows.orderBy('c.ReceivedDate', 'desc').orderBy('c.Id', 'desc');
+  const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
+  const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
+  const cases = found.map(({ FirstName, LastName, ReviewerFirst, ReviewerLast, ...row }) => {
+    const answer: CaseRowAnswer = { ...row, CaseName: `${FirstName} ${LastName}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
+    for (const field of leaveOut) delete answer[field];
+    return answer;
+  });
+  return { cases, pageCount, total: count.total, totalIsExact: count.exact, page };
+}

@@ -1,0 +1,195 @@
+import type { ApiRecord } from '../../resources/declaration.js';
+import { defineStore, type StoreContext } from '../resources/store.js';
+import type { Database } from '../db/database.js';
+import { HttpError, forbidden, type ModelStateBuilder } from '../http/errors.js';
+import { orgChain } from '../orgs/inheritance.js';
+import { appliedRanges } from '../orgs/caseTypes.js';
+import { inScope, orgScopeOf } from '../orgs/scope.js';
+import { activeRule } from '../../shared/deadlines.js';
+import { isoDay } from '../../shared/format.js';
+import { PageSizes } from '../../shared/constants.js';
+import { Permissions } from '../../shared/permissions.js';
+import { Texts } from '../../shared/texts/index.js';
+import { assertCaseEditable, caseInScope } from './caseAccess.js';
+import { nextCaseNumber } from './caseNumbers.js';
+import { addDefaultParameters } from './parameters.js';
+import { noticeCase } from './caseNotices.js';
+import { caseRecord } from './caseRecord.js';
+import { searchCases, type CasesQuery } from './caseSearch.js';
+import { recordHistory } from './workflow.js';
+
+const P = Permissions.Cases;
+const T = Texts.cases.server;
+
+/** The case fields a user may change only with their own permission (spec 001 §5), and the field's name. */
+const GUARDED: readonly [field: string, label: string, permission: string][] = [
+  ['RequestingOfficial_Id', 'requesting official', P.CHANGE_REQUESTING_OFFICIAL],
+  ['DataEntryClerk_Id', 'data entry clerk', P.ASSIGN_DATA_ENTRY],
+  ['Reviewer_Id', 'reviewer', P.ASSIGN_REVIEWER],
+  ['CompletionDate', 'completion date', P.EDIT_CASE_COMPLETION_DATE],
+  ['CaseType_Id', 'case type', P.CHANGE_CASE_TYPE],
+  ['DueDate', 'critical date', P.EDIT_CASE_CRITICAL_DATE],
+];
+
+const USER_FIELDS: readonly [field: string, label: string][] = [
+  ['RequestingOfficial_Id', 'Requesting Official'],
+  ['DataEntryClerk_Id', 'Data Entry Clerk'],
+  ['Reviewer_Id', 'Reviewer'],
+];
+
+const sameValue = (a: unknown, b: unknown) => String(a ?? '').slice(0, 10) === String(b ?? '').slice(0, 10) && (a == null) === (b == null);
+const day = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : null);
+
+/** The org's case type (own or inherited) active today, with its template; null when the org does not offer it. */
+async function offeredCaseType(db: Database, orgId: number, caseTypeId: number, today: string) {
+  const ranges = (await appliedRanges(db, await orgChain(db, orgId))).filter((r) => r.CaseType_Id === caseTypeId);
+  return activeRule(ranges, today);
+}
+
+interface Subject {
+  FirstName: string;
+  MiddleName?: string | null;
+  LastName: string;
+  SSN: string;
+}
+
+/**
+ * Cases that would duplicate a new one: same org, same subject last name (any letter case) and SSN, not
+ * discontinued (spec: "checks duplicates"). Read inside the create's transaction.
+ */
+async function duplicatesOf(db: Database, orgId: number, subject: Subject) {
+  return db
+    .selectFrom('cases as c')
+    .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+    .select(['c.Id', 'c.CaseNumber'])
+    .where('c.Client_Id', '=', orgId)
+    .where('c.WorkflowState', '!=', 'DISCONTINUED')
+    .where((eb) => eb(eb.fn('lower', ['s.LastName']), '=', subject.LastName.trim().toLowerCase()))
+    .where('s.SSN', '=', subject.SSN.trim())
+    .limit(5)
+    .execute();
+}
+
+async function checkUsers(context: StoreContext, values: ApiRecord, errors: ModelStateBuilder) {
+  const ids = USER_FIELDS.map(([field]) => values[field]).filter((v): v is number => typeof v === 'number');
+  if (!ids.length) return;
+  const found = new Set((await context.db.selectFrom('users').select('Id').where('Id', 'in', ids).execute()).map((u) => u.Id));
+  for (const [field, label] of USER_FIELDS) if (typeof values[field] === 'number' && !found.has(values[field])) errors.add(field, T.userUnknown(label));
+}
+
+/**
+ * Cases (spec 001 §2, §3, §4): the `cases` declaration's store. The list is the server-paged search; reading a
+ * case outside the caller's org scope is a 404. A new case gets the next number of the year, the org case type's
+ * template and its Auto Add items, and starts AWAITING_CASE_PAPERS; a subject like an open case's of the org is a
+ * 409 `IsDuplicate` unless CreateDuplicate. Changing a case obeys the data-entry lock, the inactive-case rule and
+ * the per-field permissions; the workflow's own fields change only through the workflow calls (routes.ts).
+ */
+export const casesStore = defineStore({
+  audit: { entity: 'cases' },
+  responses: {
+    list: {
+      type: 'object',
+      properties: {
+        cases: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        pageCount: { type: 'integer' },
+        total: { type: 'integer' },
+        totalIsExact: { type: 'boolean' },
+        page: { type: 'integer' },
+      },
+    },
+  },
+  summaries: {
+    list: 'One page of cases (page, pageSize, sorted, filtered, additional) in the caller\'s org scope; answers cases, pageCount, total',
+    one: 'One case with its case type, contract type, org and subject',
+    create: 'Create a case (409 with IsDuplicate when the org has an open case of the same subject, unless CreateDuplicate); answers it with its CaseNumber',
+    update: 'Change a case\'s fields (not its org or workflow state); answers it',
+    delete: 'Delete a case with its subject, papers, messages and items; answers it',
+  },
+  async list(context, query) {
+    const scope = await orgScopeOf(context.db, context.auth);
+    const asked = (query ?? {}) as CasesQuery;
+    return searchCases(context.db, context.auth, scope, { ...asked, page: asked.page ?? 0, pageSize: asked.pageSize ?? PageSizes.CASES });
+  },
+  async read(context, key, purpose) {
+    const row = await caseInScope(context.db, context.auth, Number(key));
+    if (purpose === 'update') await assertCaseEditable(context.db, context.auth, row);
+    return caseRecord(context.db, row.Id);
+  },
+  async validate(context, values, existing, errors) {
+    const today = isoDay(context.now);
+    await checkUsers(context, values, errors);
+    if (!existing) {
+      const orgId = Number(values.Client_Id);
+      const scope = await orgScopeOf(context.db, context.auth);
+      const org = await context.db.selectFrom('orgs').select('Id').where('Id', '=', orgId).executeTakeFirst();
+      if (!org || !inScope(scope, orgId)) errors.add('Client_Id', T.clientRequired);
+      else if (!(await offeredCaseType(context.db, orgId, Number(values.CaseType_Id), today))) errors.add('CaseType_Id', T.caseTypeNotOffered);
+      return;
+    }
+    for (const [field, label, permission] of GUARDED) {
+      if (field in values && !sameValue(values[field], existing[field]) && !context.auth.can(permission)) throw forbidden(T.notPermitted(label));
+    }
+    if ('CaseType_Id' in values && values.CaseType_Id !== existing.CaseType_Id && !(await offeredCaseType(context.db, Number(existing.Client_Id), Number(values.CaseType_Id), today))) {
+      errors.add('CaseType_Id', T.caseTypeNotOffered);
+    }
+    const state = String(existing.WorkflowState);
+    const completion = 'CompletionDate' in values ? values.CompletionDate : existing.CompletionDate;
+    if ((state === 'DISCONTINUED' || state === 'COMPLETE') && !completion) errors.add('CompletionDate', T.completionRequired);
+  },
+  async beforeWrite(context, action, values) {
+    if (action !== 'create' || values.CreateDuplicate === true) return values;
+    const duplicates = await duplicatesOf(context.db, Number(values.Client_Id), values.CaseSubject as Subject);
+    if (duplicates.length) throw new HttpError(409, T.duplicate, { Message: T.duplicate, IsDuplicate: true, Duplicates: duplicates });
+    return values;
+  },
+  async insert(context, values) {
+    const { db, now, auth } = context;
+    const orgId = Number(values.Client_Id);
+    const caseTypeId = Number(values.CaseType_Id);
+    const range = await offeredCaseType(db, orgId, caseTypeId, isoDay(now));
+    const org = await db.selectFrom('orgs').select('ContractType_Id').where('Id', '=', orgId).executeTakeFirstOrThrow();
+    const subject = values.CaseSubject as Subject;
+    const { Id } = await db
+      .insertInto('cases')
+      .values({
+        CaseNumber: await nextCaseNumber(db, now),
+        Client_Id: orgId,
+        RequestingOfficial_Id: (values.RequestingOfficial_Id as number | null) ?? null,
+        ContractType_Id: org.ContractType_Id,
+        DataEntryClerk_Id: (values.DataEntryClerk_Id as number | null) ?? null,
+        Reviewer_Id: (values.Reviewer_Id as number | null) ?? null,
+        Notes: (values.Notes as string | null) ?? null,
+        WorkflowState: 'AWAITING_CASE_PAPERS',
+        ReceivedDate: day(values.ReceivedDate) ?? isoDay(now),
+        ScheduledDate: day(values.ScheduledDate),
+        CaseType_Id: caseTypeId,
+        CaseTemplate_Id: range?.CaseTemplate_Id ?? null,
+      })
+      .returning('Id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('case_subjects')
+      .values({ Case_Id: Id, FirstName: subject.FirstName.trim(), MiddleName: subject.MiddleName?.trim() || null, LastName: subject.LastName.trim(), SSN: subject.SSN.trim() })
+      .execute();
+    if (range?.CaseTemplate_Id) {
+      const autoAdd = await db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowInReport']).where('CaseTemplate_Id', '=', range.CaseTemplate_Id).where('AutoAdd', '=', true).orderBy('DisplayOrder').execute();
+      if (autoAdd.length) await db.insertInto('items').values(autoAdd.map((item, i) => ({ Case_Id: Id, DisplayOrder: i + 1, ItemType_Id: item.ItemType_Id, ShowInReport: item.ShowInReport, ItemStatus: 'AWAITING_ASSIGNMENT' }))).execute();
+    }
+    await addDefaultParameters(db, Id);
+    await recordHistory(db, Id, null, 'AWAITING_CASE_PAPERS', 'create', auth.userId);
+    return Id;
+  },
+  async change(context, key, values, existing) {
+    const set: Record<string, unknown> = { UpdatedDate: context.now };
+    for (const field of ['RequestingOfficial_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'CaseType_Id']) if (field in values) set[field] = values[field] ?? null;
+    for (const field of ['ReceivedDate', 'ScheduledDate', 'DueDate']) if (field in values) set[field] = day(values[field]);
+    if ('CompletionDate' in values && !sameValue(values.CompletionDate, existing.CompletionDate)) set.CompletionDate = values.CompletionDate ?? null;
+    await context.db.updateTable('cases').set(set).where('Id', '=', Number(key)).execute();
+  },
+  async remove(context, key) {
+    await context.db.deleteFrom('cases').where('Id', '=', Number(key)).execute();
+  },
+  async afterWrite(context, action, key) {
+    if (action !== 'delete') await noticeCase(context.db, Number(key), action === 'create' ? 'caseCreated' : 'caseUpdated', context.auth.userId);
+  },
+});

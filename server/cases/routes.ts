@@ -1,0 +1,162 @@
+import { authOf } from '../http/access.js';
+import { anyObject, anyArray, anyOf, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
+import { notFound } from '../http/errors.js';
+import { audit } from '../audit.js';
+import type { Database } from '../db/database.js';
+import { Permissions } from '../../shared/permissions.js';
+import type { Permission } from '../../shared/permissions.js';
+import { Texts } from '../../shared/texts/index.js';
+import { assertCaseEditable, caseInScope } from './caseAccess.js';
+import { takeStep, type CaseAction } from './workflow.js';
+import { noticeCase } from './caseNotices.js';
+import { caseXml, DEFAULT_CASE_XSLT } from './caseXml.js';
+import { attachmentHeader } from '../files/uploads.js';
+
+const P = Permissions.Cases;
+const T = Texts.cases.server;
+
+const caseParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const stepAnswer = {
+  type: 'object',
+  properties: {
+    WorkflowState: { type: 'string' },
+    CaseStatusType: { type: 'string' },
+    DueDate: { type: ['string', 'null'] },
+    CompletionDate: { type: ['string', 'null'] },
+    LockedTo_Id: { type: ['integer', 'null'] },
+  },
+} as const;
+
+/** One workflow step's call: PUT /api/cases/{id}/{path}, its permission, in one transaction. */
+function step(path: string, permission: Permission, summary: string, action: (state: string) => Exclude<CaseAction, 'create' | 'settle'>): RouteSpec<never> {
+  return route<{ Params: { id: number } }>({
+    method: 'PUT',
+    url: `/api/cases/:id/${path}`,
+    access: anyOf(permission),
+    summary,
+    schema: { params: caseParams, body: noBody, response: { 200: stepAnswer } },
+    async handler(request) {
+      const auth = authOf(request);
+      const now = request.server.services.now();
+      const { id } = request.params;
+      return request.server.db.transaction().execute(async (trx) => {
+        const { WorkflowState } = await caseInScope(trx as Database, auth, id);
+        const answer = await takeStep(trx as Database, auth, id, action(WorkflowState), now);
+        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: action(WorkflowState), changes: { WorkflowState: answer.WorkflowState } });
+        await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
+        return answer;
+      });
+    },
+  }) as RouteSpec<never>;
+}
+
+/**
+ * The case calls that are not CRUD (spec 001 §7): the workflow steps, each with its permission and refused with a
+ * 409 from a wrong state (docs/decisions.md "Case workflow"); the subject and the reviewer, which obey the
+ * data-entry lock and the inactive-case rule; the case history.
+ */
+export const casesArea: ApiArea = {
+  name: 'cases',
+  routes: [
+    step('start-data-entry', P.MARK_DATA_ENTRY_COMPLETE, 'Start data entry: AWAITING_DATA_ENTRY → DATA_ENTRY_IN_PROCESS, locked to the caller', () => 'startDataEntry'),
+    step(
+      'data-entry-complete',
+      P.MARK_DATA_ENTRY_COMPLETE,
+      'Complete data entry: sets the critical date and the items\' ACDs from the org\'s deadline rules; → AWAITING_ASSIGNMENT (or the state the items imply)',
+      () => 'dataEntryComplete',
+    ),
+    step('toggle-on-hold', P.PUT_CASE_ON_HOLD, 'Put the case on hold (→ HOLD), or reactivate a case on hold (→ the state its papers and items imply)', (state) => (state === 'HOLD' ? 'reactivate' : 'hold')),
+    step('discontinue', P.DISCONTINUE_CASE, 'Discontinue the case (→ DISCONTINUED, CompletionDate now)', () => 'discontinue'),
+    step('resume', P.RESUME_A_CASE, 'Resume a discontinued case: → the state its papers and items imply; answers WorkflowState', () => 'resume'),
+    route<{ Params: { id: number }; Body: Record<string, unknown> }>({
+      method: 'PUT',
+      url: '/api/cases/:id/subject',
+      access: anyOf(Permissions.CaseSubjects.EDIT_SUBJECT, P.EDIT_CASES),
+      summary: 'Change the subject of a case (first, middle and last name, SSN); answers the subject',
+      schema: { params: caseParams, body: { $ref: 'caseSubject.json' }, response: { 200: anyObject } },
+      async handler(request) {
+        const auth = authOf(request);
+        const { id } = request.params;
+        const { FirstName, MiddleName, LastName, SSN } = request.body as { FirstName: string; MiddleName?: string | null; LastName: string; SSN: string };
+        return request.server.db.transaction().execute(async (trx) => {
+          const row = await caseInScope(trx as Database, auth, id, true);
+          await assertCaseEditable(trx as Database, auth, row);
+          const values = { FirstName: FirstName.trim(), MiddleName: MiddleName?.trim() || null, LastName: LastName.trim(), SSN: SSN.trim() };
+          const subject = await trx.updateTable('case_subjects').set(values).where('Case_Id', '=', id).returning(['Id', 'FirstName', 'MiddleName', 'LastName', 'SSN']).executeTakeFirstOrThrow();
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'subject', changes: values });
+          await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
+          return subject;
+        });
+      },
+    }),
+    route<{ Params: { id: number; reviewerId: number } }>({
+      method: 'PUT',
+      url: '/api/cases/:id/reviewer/:reviewerId',
+      access: anyOf(P.ASSIGN_REVIEWER),
+      summary: 'Assign the case\'s reviewer; answers the case\'s Id and Reviewer_Id',
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, reviewerId: { type: 'integer', minimum: 1 } }, required: ['id', 'reviewerId'] },
+        body: noBody,
+        response: { 200: anyObject },
+      },
+      async handler(request) {
+        const auth = authOf(request);
+        const { id, reviewerId } = request.params;
+        return request.server.db.transaction().execute(async (trx) => {
+          const row = await caseInScope(trx as Database, auth, id, true);
+          await assertCaseEditable(trx as Database, auth, row);
+          if (!(await trx.selectFrom('users').select('Id').where('Id', '=', reviewerId).executeTakeFirst())) throw notFound(T.reviewerUnknown);
+          await trx.updateTable('cases').set({ Reviewer_Id: reviewerId, UpdatedDate: request.server.services.now() }).where('Id', '=', id).execute();
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'reviewer', changes: { Reviewer_Id: reviewerId } });
+          await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
+          return { Id: id, Reviewer_Id: reviewerId };
+        });
+      },
+    }),
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:id/xml',
+      access: anyOf(P.VIEW_CASE_XML),
+      summary: 'The case XML (the data its report is built from: case, subject, org, items with their sections\' values), as {CaseNumber}.xml',
+      schema: { params: caseParams, response: { 200: { description: 'The XML file', type: 'string' } } },
+      async handler(request, reply) {
+        const { db } = request.server;
+        await caseInScope(db, authOf(request), request.params.id);
+        const { caseNumber, xml } = await caseXml(db, request.params.id);
+        return reply.header('content-disposition', attachmentHeader(`${caseNumber}.xml`)).type('application/xml; charset=utf-8').send(xml);
+      },
+    }),
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:id/xslt',
+      access: anyOf(P.VIEW_CASE_XSLT),
+      summary: 'The case template\'s report stylesheet (a default one when the template has none), as {CaseNumber}.xslt',
+      schema: { params: caseParams, response: { 200: { description: 'The XSLT file', type: 'string' } } },
+      async handler(request, reply) {
+        const { db } = request.server;
+        const row = await caseInScope(db, authOf(request), request.params.id);
+        const template = row.CaseTemplate_Id ? await db.selectFrom('case_templates').select('ROIStylesheet').where('Id', '=', row.CaseTemplate_Id).executeTakeFirst() : undefined;
+        const xslt = template?.ROIStylesheet?.trim() ? template.ROIStylesheet : DEFAULT_CASE_XSLT;
+        return reply.header('content-disposition', attachmentHeader(`${row.CaseNumber}.xslt`)).type('application/xslt+xml; charset=utf-8').send(xslt);
+      },
+    }),
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:id/history',
+      access: anyOf(P.VIEW_CASES),
+      summary: 'The case\'s workflow history, newest first: from, to, the step, who and when',
+      schema: { params: caseParams, response: { 200: anyArray } },
+      async handler(request) {
+        const { db } = request.server;
+        await caseInScope(db, authOf(request), request.params.id);
+        return db
+          .selectFrom('case_history as h')
+          .leftJoin('users as u', 'u.Id', 'h.TriggeredBy_Id')
+          .select(['h.Id', 'h.FromState', 'h.ToState', 'h.Action', 'h.Note', 'h.CreatedDate', 'u.Id as UserId', 'u.FirstName', 'u.LastName'])
+          .where('h.Case_Id', '=', request.params.id)
+          .orderBy('h.Id', 'desc')
+          .execute();
+      },
+    }),
+  ],
+};

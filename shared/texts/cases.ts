@@ -1,0 +1,70 @@
+/**
+ * The cases area (spec 001 §2, §4, §5, §8): toasts and errors word for word, and the server's own wording for the
+ * workflow rules the spec leaves to it (docs/decisions.md "Case workflow").
+ */
+export const CaseTexts = {
+  toasts: {
+    created: (number: string) => `Case ${number} created successfully.`,
+    saved: 'Case was saved successfully.',
+    deleted: (number: string) => `${number} was deleted.`,
+    updated: 'Cases updated.',
+    dataEntryStarted: 'Data entry started.',
+    dataEntryComplete: 'Data entry complete.',
+    onHold: 'The case has been put on hold.',
+    reactivated: 'The case has been reactivated.',
+    resumed: 'The case has been resumed.',
+    discontinued: 'The case has been discontinued.',
+    filesUploaded: 'Files were uploaded.',
+    fileRemoved: 'File was removed.',
+    trackingAdded: (name: string) => `${name} tracking info was added.`,
+    messageSent: 'Message sent.',
+    parametersSaved: 'Information Updated Successfully.',
+  },
+  errors: {
+    createFailed: 'Unable to create case.',
+    updateFailed: 'Unable to update case.',
+    updateNumberFailed: (number: string) => `Unable to update case ${number}.`,
+    deleteFailed: 'Unable to delete case.',
+    startDataEntryFailed: 'Unable to start data entry.',
+    dataEntryCompleteFailed: 'Unable to mark data entry complete.',
+    holdFailed: 'Unable to put case on hold.',
+    resumeFailed: 'Unable to resume case.',
+    discontinueFailed: 'Unable to discontinue case.',
+    papersFailed: 'Unable to get papers.',
+    removeFileFailed: 'Unable to remove file.',
+    trackingFailed: 'Unable to add tracking info.',
+    retrieveFailed: 'Unable to retrieve file.',
+    messageFailed: 'Unable to send message.',
+    /** Spec 001 §8: shown in a success-style toast. */
+    parametersFailed: 'ERROR Updating Information.',
+  },
+  awaitingCasePapers: 'Awaiting Case Papers',
+  /** The server's answers (the spec leaves the workflow's refusals to the server). */
+  server: {
+    notFound: 'The case was not found.',
+    duplicate: 'A case for this subject already exists in this org. Save again to create it anyway.',
+    caseTypeNotOffered: 'The org does not offer this case type.',
+    clientRequired: 'Client/Facility is required.',
+    wrongState: (action: string, state: string) => `A case that is ${state} cannot ${action}.`,
+    lockedToOther: (name: string) => `The case is in data entry by ${name}; only that user or a case administrator may change it.`,
+    inactive: 'The case is inactive (on hold, discontinued or complete): it cannot be changed without Edit Inactive Cases.',
+    completionRequired: 'Completion Date is required for a discontinued or complete case.',
+    notPermitted: (field: string) => `You may not change the ${field} of a case.`,
+    reviewerUnknown: 'The reviewer was not found.',
+    userUnknown: (field: string) => `${field} is not a valid choice.`,
+    paperNotFound: 'The paper was not found.',
+    notRecipient: 'This user cannot receive messages about this case.',
+    parametersForm: 'Send the additional settings as a form.',
+    parameterTooLong: (max: number) => `A setting can be at most ${max} characters.`,
+    unknownParameter: (name: string) => `The case has no setting ${name}.`,
+    noFiles: 'Choose at least one file to upload.',
+    fileTooLarge: (file: string, maxMb: number) => `The file ${file} is larger than ${maxMb} MB; nothing was uploaded.`,
+  },
+  noPapers: 'There are no papers on this case.',
+  noMessages: 'There are no messages on this case.',
+  /** The e-mail each recipient of a case message gets. */
+  messageMail: (caseNumber: string, sender: string, message: string, link: string) => ({
+    subject: `Message on case ${caseNumber}`,
+    text: `${sender} wrote on case ${caseNumber}:\n\n${message}\n\nOpen the case: ${link}\n`,
+  }),
+} as const;
