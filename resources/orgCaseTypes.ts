@@ -62,7 +62,8 @@ export default defineResource({
   recordRepresentation: caseTypeName,
   parent: { resource: 'orgs', field: 'Org_Id' },
   operations: {
-    list: { method: 'GET', path: BASE },
+    // The case form reads the org's case types active today (spec 001 §7 `orgs/{clientId}/case-types?onlyActive=true`).
+    list: { method: 'GET', path: BASE, query: { onlyActive: ':OnlyActive' }, access: [P.GET_ORG_CASE_TYPES, Permissions.Cases.CREATE_CASE, Permissions.Cases.EDIT_CASES] },
     create: { method: 'POST', path: BASE, query: { overrideCaseTypes: ':Override' } },
     update: { method: 'PUT', path: `${BASE}/:id` },
     delete: { method: 'DELETE', path: `${BASE}/:id`, query: { deleteAll: true } },

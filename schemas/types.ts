@@ -498,6 +498,10 @@ export interface OrgCaseType {
   } | null;
   readonly CompletedCaseFees?: CaseFee[];
   readonly DiscontinuedCaseFees?: CaseFee[];
+  /**
+   * A list filter: only the ranges active today (the case form's case types).
+   */
+  OnlyActive?: boolean;
 }
 
 // schemas/orgCreate.json

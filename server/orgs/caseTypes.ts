@@ -8,6 +8,8 @@ import orgCaseTypeSchema from '../../schemas/orgCaseType.json' with { type: 'jso
 import type { ObjectSchema } from '../../schemas/index.js';
 import { applyInheritance, type Applied, type OrgChain } from './inheritance.js';
 import { chainFilter, checkRange, copyRows, day, orgOfCall, type CopyMap } from './orgRecords.js';
+import { isActive } from '../../shared/deadlines.js';
+import { isoDay } from '../../shared/format.js';
 
 const T = Texts.orgs.caseTypes;
 
@@ -134,7 +136,8 @@ export const orgCaseTypesStore = defineStore({
   },
   async list(context) {
     const { orgId, chain } = await orgOfCall(context);
-    const ranges = (await appliedRanges(context.db, chain)).sort(newestFirst);
+    const today = isoDay(context.now);
+    const ranges = (await appliedRanges(context.db, chain)).filter((r) => context.query.onlyActive !== true || isActive(r, today)).sort(newestFirst);
     return answered(context.db, orgId, ranges);
   },
   async read(context, key, purpose) {

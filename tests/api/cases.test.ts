@@ -425,3 +425,20 @@ describe('the people a case form picks from', () => {
     expect((await call('caseadmin', 'GET', `/api/cases/assignees/${org.get('DOC')}/manager`)).statusCode).toBe(400);
   });
 });
+
+describe('the case types a case form offers', () => {
+  it('lets case creators read the org\'s case types, only those active today with onlyActive=true, in their scope', async () => {
+    const all = await call('client', 'GET', `/api/orgs/${org.get('DOC')}/case-types`);
+    expect(all.statusCode, all.body).toBe(200);
+    const active = (await call('client', 'GET', `/api/orgs/${org.get('DOC')}/case-types?onlyActive=true`)).json() as Json[];
+    // DOC's own Tier 3 price of past years is left out; its current one and the inherited case types stay.
+    expect((all.json() as Json[]).length).toBeGreaterThan(active.length);
+    const today = isoDay(t.clock.now());
+    for (const range of active) {
+      expect(!range.ActiveFrom || String(range.ActiveFrom) <= today).toBe(true);
+      expect(!range.ActiveTo || String(range.ActiveTo) >= today).toBe(true);
+    }
+    expect((await call('client', 'GET', `/api/orgs/${org.get('PRA')}/case-types?onlyActive=true`)).statusCode).toBe(404);
+    expect((await call('investigator', 'GET', `/api/orgs/${org.get('DOC')}/case-types`)).statusCode).toBe(403);
+  });
+});
