@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyArray, anyOf, route, type ApiArea } from '../http/route.js';
+import { anyArray, anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { defineStore } from '../resources/store.js';
 import { orgChain } from '../orgs/inheritance.js';
 import { Permissions } from '../../shared/permissions.js';
@@ -126,7 +126,7 @@ export const caseMessagesArea: ApiArea = {
       url: '/api/cases/:id/recipients',
       access: anyOf(P.CREATE_MESSAGE, P.VIEW_MESSAGES),
       summary: 'Who may receive a message on the case: the people on the case and the client org\'s users (Id, FirstName, LastName)',
-      schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] }, response: { 200: anyArray } },
+      schema: { params: idParams, response: { 200: anyArray } },
       async handler(request) {
         const auth = authOf(request);
         await caseInScope(request.server.db, auth, request.params.id);

@@ -3,7 +3,7 @@ import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
+import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { defineStore } from '../resources/store.js';
 import { sendFile, storeUpload } from '../files/uploads.js';
 import { ASSET_LIMITS } from '../configuration/zipUpload.js';
@@ -31,7 +31,6 @@ const paperResponse = {
   },
 } as const;
 const papersResponse = { type: 'array', items: paperResponse } as const;
-const caseParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const fileParams = {
   type: 'object',
   properties: { caseId: { type: 'integer', minimum: 1 }, attachmentId: { type: 'integer', minimum: 1 } },
@@ -108,7 +107,7 @@ export const casePapersArea: ApiArea = {
         'Upload papers (multipart, one entry per file; .zip files are extracted). All or nothing: a zip with unsafe paths, ' +
         `symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB ` +
         `or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB in all is refused with 400. Answers the case's papers.`,
-      schema: { params: caseParams, consumes: ['multipart/form-data'], response: { 200: papersResponse } } as FastifySchema,
+      schema: { params: idParams, consumes: ['multipart/form-data'], response: { 200: papersResponse } } as FastifySchema,
       async handler(request) {
         const { db, services } = request.server;
         const auth = authOf(request);
@@ -146,7 +145,7 @@ export const casePapersArea: ApiArea = {
       url: '/api/cases/:id/tracking',
       access: anyOf(P.CREATE_ATTACHMENTS),
       summary: 'Add tracking info (a tracking-only paper entry: a name and the carrier\'s tracking number); answers the case\'s papers',
-      schema: { params: caseParams, body: { $ref: 'caseTracking.json' }, response: { 200: papersResponse } },
+      schema: { params: idParams, body: { $ref: 'caseTracking.json' }, response: { 200: papersResponse } },
       async handler(request) {
         const { db } = request.server;
         const auth = authOf(request);

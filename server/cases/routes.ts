@@ -1,5 +1,5 @@
 import { authOf } from '../http/access.js';
-import { anyObject, anyArray, anyOf, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
+import { anyObject, anyArray, anyOf, idParams, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
 import { notFound } from '../http/errors.js';
 import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
@@ -15,7 +15,6 @@ import { attachmentHeader } from '../files/uploads.js';
 const P = Permissions.Cases;
 const T = Texts.cases.server;
 
-const caseParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
 const stepAnswer = {
   type: 'object',
   properties: {
@@ -34,7 +33,7 @@ function step(path: string, permission: Permission, summary: string, action: (st
     url: `/api/cases/:id/${path}`,
     access: anyOf(permission),
     summary,
-    schema: { params: caseParams, body: noBody, response: { 200: stepAnswer } },
+    schema: { params: idParams, body: noBody, response: { 200: stepAnswer } },
     async handler(request) {
       const auth = authOf(request);
       const now = request.server.services.now();
@@ -73,7 +72,7 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/subject',
       access: anyOf(Permissions.CaseSubjects.EDIT_SUBJECT, P.EDIT_CASES),
       summary: 'Change the subject of a case (first, middle and last name, SSN); answers the subject',
-      schema: { params: caseParams, body: { $ref: 'caseSubject.json' }, response: { 200: anyObject } },
+      schema: { params: idParams, body: { $ref: 'caseSubject.json' }, response: { 200: anyObject } },
       async handler(request) {
         const auth = authOf(request);
         const { id } = request.params;
@@ -118,7 +117,7 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/xml',
       access: anyOf(P.VIEW_CASE_XML),
       summary: 'The case XML (the data its report is built from: case, subject, org, items with their sections\' values), as {CaseNumber}.xml',
-      schema: { params: caseParams, response: { 200: { description: 'The XML file', type: 'string' } } },
+      schema: { params: idParams, response: { 200: { description: 'The XML file', type: 'string' } } },
       async handler(request, reply) {
         const { db } = request.server;
         await caseInScope(db, authOf(request), request.params.id);
@@ -131,7 +130,7 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/xslt',
       access: anyOf(P.VIEW_CASE_XSLT),
       summary: 'The case template\'s report stylesheet (a default one when the template has none), as {CaseNumber}.xslt',
-      schema: { params: caseParams, response: { 200: { description: 'The XSLT file', type: 'string' } } },
+      schema: { params: idParams, response: { 200: { description: 'The XSLT file', type: 'string' } } },
       async handler(request, reply) {
         const { db } = request.server;
         const row = await caseInScope(db, authOf(request), request.params.id);
@@ -145,7 +144,7 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/history',
       access: anyOf(P.VIEW_CASES),
       summary: 'The case\'s workflow history, newest first: from, to, the step, who and when',
-      schema: { params: caseParams, response: { 200: anyArray } },
+      schema: { params: idParams, response: { 200: anyArray } },
       async handler(request) {
         const { db } = request.server;
         await caseInScope(db, authOf(request), request.params.id);

@@ -245,7 +245,9 @@ describe('unique names in the database', () => {
       }
       const result = await migrator.migrateToLatest();
       expect(result.error).toBeUndefined();
-      expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([['011_unique_names', 'Success']]);
+      // 011 runs over the twins (and any later migration after it), each successfully.
+      expect(result.results?.[0]).toMatchObject({ migrationName: '011_unique_names', status: 'Success' });
+      expect(result.results?.every((r) => r.status === 'Success')).toBe(true);
       const templateRows = await db.selectFrom('case_templates').select(['Id', 'Label']).orderBy('Id').execute();
       expect(templateRows.map((r) => r.Label)).toEqual([
         'Tier 1 Standard',
