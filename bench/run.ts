@@ -4,6 +4,7 @@
  * PostgreSQL at BENCH_DATABASE_URL (or TEST_DATABASE_URL) in a schema of its own, or the embedded PGlite when
  * neither is set. BENCH_USERS (default 200000) and BENCH_CASES (default 300000) set the volume. Each measurement
  * is the median of repeated runs after a warm-up; the plan line shows whether an index served the query.
+ * The cases search through the whole HTTP stack under concurrent load is `npm run bench:cases` (bench/cases.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -141,6 +142,7 @@ async function main() {
     console.log(`  users default sort: ${await planOf(db, `SELECT "Id" FROM users ORDER BY "FirstName", "LastName", "Id" LIMIT 20`)}`);
     console.log(`  cases number search: ${await planOf(db, `SELECT "Id" FROM cases WHERE "CaseNumber" ILIKE '%0012345%' LIMIT 20`)}`);
     console.log(`  items of a case: ${await planOf(db, `SELECT * FROM items WHERE "Case_Id" = 5000 ORDER BY "DisplayOrder"`)}`);
+    console.log('\nPOST /api/cases/search through the HTTP stack at 1,000,000 cases, 8 connections: npm run bench:cases (PostgreSQL; docs/performance.md)');
   } finally {
     await drop();
   }

@@ -9,7 +9,8 @@ import { Permissions } from '../../shared/permissions.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 
 type Tables = DB & { c: DB['cases']; s: DB['case_subjects']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
-type Base = SelectQueryBuilder<Tables, 'c' | 's' | 'o' | 'r' | 'ct', object>;
+/** The filtered cases alone: what is counted. The page joins subject, org, reviewer and case type afterwards. */
+type Base = SelectQueryBuilder<Tables, 'c', object>;
 export type CasesQuery = Required<Pick<CasesFilter, 'page' | 'pageSize'>> & CasesFilter;
 type Column = NonNullable<CasesFilter['sorted']>[number]['id'];
 
@@ -54,18 +55,25 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * investigator.
  */
 async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery, hidden: readonly Column[]): Promise<Base | null> {
-  let base = db
-    .selectFrom('cases as c')
-    .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
-    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
-    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
-    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id') as unknown as Base;
+  let base = db.selectFrom('cases as c') as unknown as Base;
   if (!scope.all) base = base.where('c.Client_Id', 'in', [...scope.ids]);
   for (const filter of query.filtered ?? []) {
     const text = filter.value.trim();
     if (!text) continue;
     if (filter.id === 'CaseNumber') base = base.where('c.CaseNumber', 'ilike', contains(text));
-    else for (const word of text.split(/[\s,]+/).filter(Boolean)) base = base.where((eb) => eb.or([eb('s.LastName', 'ilike', contains(word)), eb('s.FirstName', 'ilike', contains(word))]));
+    else {
+      // Every word in the subject's first or last name (one subject per case, so the count stays a count of cases).
+      const words = text.split(/[\s,]+/).filter(Boolean);
+      base = base.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('case_subjects as s')
+            .select('s.Id')
+            .whereRef('s.Case_Id', '=', 'c.Id')
+            .where((w) => w.and(words.map((word) => w.or([w('s.LastName', 'ilike', contains(word)), w('s.FirstName', 'ilike', contains(word))])))),
+        ),
+      );
+    }
   }
   const extra = query.additional ?? {};
   if (extra.OrgIds?.length) {
@@ -102,8 +110,8 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
 export type CaseRowAnswer = Record<string, unknown>;
 
 /**
- * One page of the cases list: one query for the page (subject, org, reviewer and case type joined in) and a
- * bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
+ * One page of the cases list: a bounded count of the filtered cases (no joins), then one query for the page (subject,
+ * org, reviewer and case type joined in) — a bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
  * the last one. Default order: received date, newest first, then the case id.
  */
 export async function searchCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery) {
@@ -116,7 +124,13 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const pageCount = Math.ceil(count.total / query.pageSize);
   const page = Math.max(0, Math.min(query.page, pageCount - 1));
 
-  let rows = base.select([
+  // The joins serve the page only: the count above reads the cases alone (docs/performance.md).
+  let rows = base
+    .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
+    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
+    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
+    .select([
     'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
     'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 's.FirstName', 's.LastName', 'o.Code', 'r.FirstName as ReviewerFirst',
     'r.LastName as ReviewerLast', 'ct.Short as CaseType',

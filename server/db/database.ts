@@ -41,7 +41,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({
       connectionString: options.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-      options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+      // An API answers many small queries at once: a parallel plan's workers take the CPU other requests need
+      // (docs/performance.md), so the API's connections plan without them.
+      options: [options.schema ? `-c search_path=${options.schema},public` : '', '-c max_parallel_workers_per_gather=0'].filter(Boolean).join(' '),
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
