@@ -113,6 +113,15 @@ export async function request<T = unknown>(path: string, options: RequestOptions
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * Opens a server-sent event stream with the bearer token (a browser's EventSource cannot send it, and a token never
+ * goes in a URL): the raw response, whose body the caller reads as it arrives. Not a user's call: the session guard
+ * does not count it as activity, and nothing retries it.
+ */
+export function openEventStream(path: string, token: string, signal: AbortSignal): Promise<Response> {
+  return fetch(path, { headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` }, cache: 'no-store', signal });
+}
+
 /** Saves a downloaded file under its name. */
 export function saveFile({ blob, fileName }: FileAnswer, fallbackName: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import { Limits, Live } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import { getToken } from '../../dataProvider/session.js';
+import { openEventStream } from '../../dataProvider/httpClient.js';
 
 /**
  * The live notices stream (GET /api/live/events, text/event-stream) as the client reads it. Browsers' EventSource
@@ -89,11 +90,7 @@ export async function readLiveStream({ token, signal, onOpen, onNotice }: ReadOp
   };
   try {
     alive();
-    const response = await fetch(LIVE_EVENTS_PATH, {
-      headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
-      cache: 'no-store',
-      signal: controller.signal,
-    });
+    const response = await openEventStream(LIVE_EVENTS_PATH, token, controller.signal);
     if (response.status === 401 || response.status === 419) return { reason: 'session', status: response.status };
     if (response.status === 403) return { reason: 'forbidden' };
     if (!response.ok || !response.body) return { reason: 'lost' };
