@@ -159,6 +159,8 @@ describe.runIf(hasChromium).each(servers)('the Orgs page on $name', (server) => 
     await screenshot(page, 'orgs-phone-case-types');
     await page.getByRole('button', { name: 'Show the org tree' }).click();
     await shows(treeRow(page, 'State Clients (STATE)'));
+    // The tree unfolds with an animation: a row is clicked once the panel is fully open.
+    await shows(page.locator('.MuiCollapse-entered', { has: orgTree(page) }));
     const federal = page.url();
     await treeRow(page, 'State Clients (STATE)').click();
     await page.waitForURL((url) => url.href !== federal && /\/orgs\/\d+\/case-types$/.test(url.pathname));
