@@ -1,6 +1,6 @@
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { conflict, forbidden, notFound } from '../http/errors.js';
+import { conflict, notFound } from '../http/errors.js';
 import { inScope, orgScopeOf } from '../orgs/scope.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -64,9 +64,4 @@ export async function assertCaseEditable(db: Database, auth: AuthContext, row: C
     throw conflict(T.lockedToOther(holder ? `${holder.FirstName} ${holder.LastName}` : 'another user'));
   }
   if (isInactive(row) && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) throw conflict(T.inactive);
-}
-
-/** A 403 unless the caller holds one of the permissions (System Administrator passes). */
-export function requirePermission(auth: AuthContext, field: string, ...permissions: string[]): void {
-  if (!auth.can(...permissions)) throw forbidden(T.notPermitted(field));
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import { HttpError, forbidden, type ModelStateBuilder } from '../http/errors.js';
 import { orgChain } from '../orgs/inheritance.js';
 import { appliedRanges } from '../orgs/caseTypes.js';
+import { day } from '../orgs/orgRecords.js';
 import { inScope, orgScopeOf } from '../orgs/scope.js';
 import { activeRule } from '../../shared/deadlines.js';
 import { isoDay } from '../../shared/format.js';
@@ -38,7 +39,6 @@ const USER_FIELDS: readonly [field: string, label: string][] = [
 ];
 
 const sameValue = (a: unknown, b: unknown) => String(a ?? '').slice(0, 10) === String(b ?? '').slice(0, 10) && (a == null) === (b == null);
-const day = (value: unknown) => (typeof value === 'string' && value ? value.slice(0, 10) : null);
 
 /** The org's case type (own or inherited) active today, with its template; null when the org does not offer it. */
 async function offeredCaseType(db: Database, orgId: number, caseTypeId: number, today: string) {

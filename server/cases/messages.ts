@@ -3,7 +3,7 @@ import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
 import { anyArray, anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { defineStore } from '../resources/store.js';
-import { orgChain } from '../orgs/inheritance.js';
+import { clientOrgsOf, orgChain } from '../orgs/inheritance.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { caseInScope } from './caseAccess.js';
@@ -21,7 +21,7 @@ const person = (u: { Id: number; FirstName: string; LastName: string }) => ({ Id
 export async function recipientsOf(db: Database, caseId: number, senderId: number) {
   const row = await db.selectFrom('cases').select(['Client_Id', 'RequestingOfficial_Id', 'DataEntryClerk_Id', 'Reviewer_Id']).where('Id', '=', caseId).executeTakeFirstOrThrow();
   const chain = await orgChain(db, row.Client_Id);
-  const clientOrgs = chain.ids.slice(0, Math.max(1, chain.ids.length - 1));
+  const clientOrgs = clientOrgsOf(chain);
   const onCase = [row.RequestingOfficial_Id, row.DataEntryClerk_Id, row.Reviewer_Id].filter((id): id is number => id !== null);
   const users = await db
     .selectFrom('users')

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { anyArray, anyOf, route, type ApiArea } from '../http/route.js';
-import { orgChain } from '../orgs/inheritance.js';
+import { clientOrgsOf, orgChain } from '../orgs/inheritance.js';
 import { assertOrgInScope } from '../orgs/scope.js';
 import { Permissions, Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -47,8 +47,7 @@ export const casePeopleArea: ApiArea = {
         const { db } = request.server;
         await assertOrgInScope(db, authOf(request), request.params.clientId, T.clientRequired);
         const chain = await orgChain(db, request.params.clientId);
-        const orgs = chain.ids.slice(0, Math.max(1, chain.ids.length - 1));
-        return db.selectFrom('users as u').select(PERSON).where('u.Org_Id', 'in', orgs).orderBy('u.LastName').orderBy('u.FirstName').execute();
+        return db.selectFrom('users as u').select(PERSON).where('u.Org_Id', 'in', clientOrgsOf(chain)).orderBy('u.LastName').orderBy('u.FirstName').execute();
       },
     }),
     route<{ Params: { clientId: number; groupTag: string } }>({

@@ -7,10 +7,10 @@ import { Permissions } from '../../shared/permissions.js';
 import type { Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
-import { takeStep, type CaseAction } from './workflow.js';
+import { takeStep, type CaseStep } from './workflow.js';
 import { noticeCase } from './caseNotices.js';
 import { caseXml, DEFAULT_CASE_XSLT } from './caseXml.js';
-import { attachmentHeader } from '../files/uploads.js';
+import { sendDownload } from '../files/uploads.js';
 
 const P = Permissions.Cases;
 const T = Texts.cases.server;
@@ -27,7 +27,7 @@ const stepAnswer = {
 } as const;
 
 /** One workflow step's call: PUT /api/cases/{id}/{path}, its permission, in one transaction. */
-function step(path: string, permission: Permission, summary: string, action: (state: string) => Exclude<CaseAction, 'create' | 'settle'>): RouteSpec<never> {
+function step(path: string, permission: Permission, summary: string, asked: CaseStep): RouteSpec<never> {
   return route<{ Params: { id: number } }>({
     method: 'PUT',
     url: `/api/cases/:id/${path}`,
@@ -39,9 +39,8 @@ function step(path: string, permission: Permission, summary: string, action: (st
       const now = request.server.services.now();
       const { id } = request.params;
       return request.server.db.transaction().execute(async (trx) => {
-        const { WorkflowState } = await caseInScope(trx as Database, auth, id);
-        const answer = await takeStep(trx as Database, auth, id, action(WorkflowState), now);
-        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: action(WorkflowState), changes: { WorkflowState: answer.WorkflowState } });
+        const { action, answer } = await takeStep(trx as Database, auth, id, asked, now);
+        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action, changes: { WorkflowState: answer.WorkflowState } });
         await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
         return answer;
       });
@@ -57,16 +56,16 @@ function step(path: string, permission: Permission, summary: string, action: (st
 export const casesArea: ApiArea = {
   name: 'cases',
   routes: [
-    step('start-data-entry', P.MARK_DATA_ENTRY_COMPLETE, 'Start data entry: AWAITING_DATA_ENTRY → DATA_ENTRY_IN_PROCESS, locked to the caller', () => 'startDataEntry'),
+    step('start-data-entry', P.MARK_DATA_ENTRY_COMPLETE, 'Start data entry: AWAITING_DATA_ENTRY → DATA_ENTRY_IN_PROCESS, locked to the caller', 'startDataEntry'),
     step(
       'data-entry-complete',
       P.MARK_DATA_ENTRY_COMPLETE,
       'Complete data entry: sets the critical date and the items\' ACDs from the org\'s deadline rules; → AWAITING_ASSIGNMENT (or the state the items imply)',
-      () => 'dataEntryComplete',
+      'dataEntryComplete',
     ),
-    step('toggle-on-hold', P.PUT_CASE_ON_HOLD, 'Put the case on hold (→ HOLD), or reactivate a case on hold (→ the state its papers and items imply)', (state) => (state === 'HOLD' ? 'reactivate' : 'hold')),
-    step('discontinue', P.DISCONTINUE_CASE, 'Discontinue the case (→ DISCONTINUED, CompletionDate now)', () => 'discontinue'),
-    step('resume', P.RESUME_A_CASE, 'Resume a discontinued case: → the state its papers and items imply; answers WorkflowState', () => 'resume'),
+    step('toggle-on-hold', P.PUT_CASE_ON_HOLD, 'Put the case on hold (→ HOLD), or reactivate a case on hold (→ the state its papers and items imply)', 'toggleHold'),
+    step('discontinue', P.DISCONTINUE_CASE, 'Discontinue the case (→ DISCONTINUED, CompletionDate now)', 'discontinue'),
+    step('resume', P.RESUME_A_CASE, 'Resume a discontinued case: → the state its papers and items imply; answers WorkflowState', 'resume'),
     route<{ Params: { id: number }; Body: Record<string, unknown> }>({
       method: 'PUT',
       url: '/api/cases/:id/subject',
@@ -122,7 +121,7 @@ export const casesArea: ApiArea = {
         const { db } = request.server;
         await caseInScope(db, authOf(request), request.params.id);
         const { caseNumber, xml } = await caseXml(db, request.params.id);
-        return reply.header('content-disposition', attachmentHeader(`${caseNumber}.xml`)).type('application/xml; charset=utf-8').send(xml);
+        return sendDownload(reply, `${caseNumber}.xml`, 'application/xml; charset=utf-8', xml);
       },
     }),
     route<{ Params: { id: number } }>({
@@ -136,7 +135,7 @@ export const casesArea: ApiArea = {
         const row = await caseInScope(db, authOf(request), request.params.id);
         const template = row.CaseTemplate_Id ? await db.selectFrom('case_templates').select('ROIStylesheet').where('Id', '=', row.CaseTemplate_Id).executeTakeFirst() : undefined;
         const xslt = template?.ROIStylesheet?.trim() ? template.ROIStylesheet : DEFAULT_CASE_XSLT;
-        return reply.header('content-disposition', attachmentHeader(`${row.CaseNumber}.xslt`)).type('application/xslt+xml; charset=utf-8').send(xslt);
+        return sendDownload(reply, `${row.CaseNumber}.xslt`, 'application/xslt+xml; charset=utf-8', xslt);
       },
     }),
     route<{ Params: { id: number } }>({

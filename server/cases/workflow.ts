@@ -89,6 +89,9 @@ async function setDeadlines(db: Database, row: CaseRow, now: Date): Promise<void
   }
 }
 
+/** The steps a caller asks for: Hold and Reactivate are one toggle, decided by the case's state once it is locked. */
+export type CaseStep = 'startDataEntry' | 'dataEntryComplete' | 'toggleHold' | 'discontinue' | 'resume';
+
 /** What a step answers: the case's new workflow state and the fields it may have changed. */
 export interface StepAnswer {
   WorkflowState: CaseState;
@@ -103,9 +106,10 @@ export interface StepAnswer {
  * the case row locked, the step refused with a 409 from a wrong state or by a case locked to another user in data
  * entry, the row changed, the history written.
  */
-export async function takeStep(db: Database, auth: AuthContext, caseId: number, action: Exclude<CaseAction, 'create' | 'settle'>, now: Date): Promise<StepAnswer> {
+export async function takeStep(db: Database, auth: AuthContext, caseId: number, step: CaseStep, now: Date): Promise<{ action: CaseAction; answer: StepAnswer }> {
   const row = await caseInScope(db, auth, caseId, true);
   const from = row.WorkflowState;
+  const action = step === 'toggleHold' ? (from === 'HOLD' ? 'reactivate' : 'hold') : step;
   let to: CaseState = from;
   const set: Record<string, unknown> = { UpdatedDate: now };
   switch (action) {
@@ -149,5 +153,5 @@ export async function takeStep(db: Database, auth: AuthContext, caseId: number, 
   await db.updateTable('cases').set(set).where('Id', '=', caseId).execute();
   await recordHistory(db, caseId, from, to, action, auth.userId);
   const after = await db.selectFrom('cases').select(['WorkflowState', 'CaseStatusType', 'DueDate', 'CompletionDate', 'LockedTo_Id']).where('Id', '=', caseId).executeTakeFirstOrThrow();
-  return after as StepAnswer;
+  return { action, answer: after as StepAnswer };
 }

@@ -70,10 +70,15 @@ export async function storeUpload<R>(
   }
 }
 
-/** Sends a stored file under its name (Content-Disposition: attachment); a file the storage lost is a 404 with `missing`. */
+/** Sends a download under its name (Content-Disposition: attachment), never sniffed as another type. */
+export function sendDownload(reply: FastifyReply, name: string, contentType: string, body: unknown) {
+  return reply.header('content-disposition', attachmentHeader(name)).header('x-content-type-options', 'nosniff').type(contentType).send(body);
+}
+
+/** Sends a stored file under its name; a file the storage lost is a 404 with `missing`. */
 export async function sendFile(reply: FastifyReply, storage: FileStorage, file: { StorageKey: string; ContentType: string | null }, name: string, missing: string) {
   const stream = await storage.read(file.StorageKey).catch(() => {
     throw notFound(missing);
   });
-  return reply.header('content-disposition', attachmentHeader(name)).header('x-content-type-options', 'nosniff').type(file.ContentType ?? 'application/octet-stream').send(stream);
+  return sendDownload(reply, name, file.ContentType ?? 'application/octet-stream', stream);
 }

@@ -19,6 +19,12 @@ export async function orgChain(db: Database, orgId: number): Promise<OrgChain> {
   return { ids: result.rows.map((r) => r.Id), names: new Map(result.rows.map((r) => [r.Id, r.Name])) };
 }
 
+/**
+ * The client orgs of a chain: the org and the orgs above it, without the top org (the provider's own staff belong
+ * there and would otherwise appear under every client). Just the org when it is the top org itself.
+ */
+export const clientOrgsOf = (chain: OrgChain): number[] => chain.ids.slice(0, Math.max(1, chain.ids.length - 1));
+
 /** A record as it applies to an org: its own, or the nearest ancestor's marked inherited (with where it comes from). */
 export type Applied<R> = R & { Inherited: boolean; InheritedFrom: { Id: number; Name: string } | null };
 

@@ -3,7 +3,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { defineStore, type StoreContext } from '../resources/store.js';
-import type { OrgChain } from './inheritance.js';
+import { clientOrgsOf, type OrgChain } from './inheritance.js';
 import { byName, orgOfCall } from './orgRecords.js';
 
 const T = Texts.orgs.users;
@@ -11,18 +11,12 @@ const T = Texts.orgs.users;
 export const ORG_USER_FLAGS = ['PointOfContact', 'SendOnHoldNotice', 'SendSubmissionNotice', 'SendCompletionNotice', 'IncludeROI', 'EncryptROI', 'ViewClosedCases'] as const;
 type Flag = (typeof ORG_USER_FLAGS)[number];
 
-/**
- * The orgs whose users an org's Users tab lists: the org and its ancestors below the top org (the provider, whose
- * staff are everyone's and would drown the client's own people).
- */
-const listedOrgs = (chain: OrgChain) => chain.ids.slice(0, Math.max(1, chain.ids.length - 1));
-
 /** The users of an org as its Users tab shows them (five queries whatever their number), optionally one user. */
 async function orgUsers(db: Database, orgId: number, chain: OrgChain, onlyUser?: number): Promise<ApiRecord[]> {
   let users = db
     .selectFrom('users')
     .select(['Id', 'FirstName', 'MiddleName', 'LastName', 'Email', 'Org_Id'])
-    .where('Org_Id', 'in', listedOrgs(chain))
+    .where('Org_Id', 'in', clientOrgsOf(chain))
     .orderBy('LastName')
     .orderBy('FirstName')
     .orderBy('Id');
