@@ -131,14 +131,29 @@ async function loadAll(declaration: ResourceDeclaration, filter: Record<string, 
   return rows.map((row) => keyed(declaration, row));
 }
 
+/** How the caller sees a list's columns, as the server says (`answer.columns`): those left out, and headers by user. */
+export interface ColumnView {
+  hidden?: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+}
+
+/** The `:Name` placeholders of a call's path and query. */
+function placeholdersOf(operation: Operation): string[] {
+  const inPath = [...operation.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
+  const inQuery = Object.values(operation.query ?? {}).flatMap((v) => (typeof v === 'string' && v.startsWith(':') ? [v.slice(1)] : []));
+  return [...inPath, ...inQuery];
+}
+
 /** The body of a server-paged list call: `{ page (0-based), pageSize, sorted, filtered, additional }`. */
 export function tableQueryOf(declaration: ResourceDeclaration, params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>) {
   const { page = 1, perPage = declaration.list.pageSize } = params.pagination ?? {};
-  const declaredSources = new Set((declaration.list.filters ?? []).map((f) => f.source));
+  const declaredSources = new Set((declaration.list.filters ?? []).filter((f) => !f.additional).map((f) => f.source));
   const filtered: { id: string; value: unknown }[] = [];
   const additional: Record<string, unknown> = {};
+  const checks = new Set((declaration.list.filters ?? []).filter((f) => f.type === 'check').map((f) => f.source));
   for (const [key, value] of Object.entries(params.filter ?? {})) {
-    if (!isActive(value)) continue;
+    // A checkbox filter that is off is no filter.
+    if (!isActive(value) || (checks.has(key) && value !== true)) continue;
     if (declaredSources.has(key)) filtered.push({ id: key, value });
     else additional[key] = value;
   }
@@ -157,19 +172,24 @@ async function getList(declaration: ResourceDeclaration, params: GetListParams):
   if (declaration.paging === 'browser') {
     // A sub-resource keeps exactly its parent's rows (the parent key is an equality, not a text search).
     const parentKey: FilterDeclaration[] = declaration.parent ? [{ source: declaration.parent.field, label: declaration.parent.field, type: 'choice' }] : [];
-    return pageInMemory(await loadAll(declaration, params.filter, params.signal), params, [...(declaration.list.filters ?? []), ...parentKey], columns);
+    // Values that fill the list call's path or query (an org's id for its people) chose the rows already.
+    const operation = operationOf(declaration, 'list');
+    const callValues = new Set(placeholdersOf(operation).filter((name) => name !== declaration.parent?.field));
+    const rowFilter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([name]) => !callValues.has(name)));
+    return pageInMemory(await loadAll(declaration, params.filter, params.signal), { ...params, filter: rowFilter }, [...(declaration.list.filters ?? []), ...parentKey], columns);
   }
   const operation = operationOf(declaration, 'list');
   const query = tableQueryOf(declaration, params);
   const answer = (await call<Record<string, unknown>>(declaration, operation, { ...(params.filter ?? {}) }, query, params.signal)) ?? {};
   const parentKey = parentKeyOf(declaration, params.filter);
   const data = recordsOf(operation, answer).map((raw) => toRecord(declaration, raw, parentKey));
-  const totalField = operation.answer?.total;
-  const pageCountField = operation.answer?.pageCount;
-  if (totalField && typeof answer[totalField] === 'number') return { data, total: answer[totalField] as number };
-  // Only a page count: the pager knows whether more pages follow, not the exact number of rows.
+  const { total: totalField, pageCount: pageCountField, exact: exactField, columns: columnsField } = operation.answer ?? {};
+  const meta = columnsField && answer[columnsField] ? { columns: answer[columnsField] as ColumnView } : undefined;
+  const exact = !exactField || answer[exactField] !== false;
+  if (totalField && exact && typeof answer[totalField] === 'number') return { data, total: answer[totalField] as number, meta };
+  // Only a page count, or an estimated total: the pager knows whether more pages follow, not the exact number of rows.
   const pageCount = pageCountField ? Number(answer[pageCountField] ?? 0) : 0;
-  return { data, pageInfo: { hasPreviousPage: query.page > 0, hasNextPage: query.page + 1 < pageCount } };
+  return { data, pageInfo: { hasPreviousPage: query.page > 0, hasNextPage: query.page + 1 < pageCount }, meta };
 }
 
 async function getOne(declaration: ResourceDeclaration, id: Identifier, meta: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<Row> {

@@ -35,7 +35,19 @@ export interface Operation {
    * for server-paged lists the page count (`pageCount`) or an exact total (`total`). A write that answers a refreshed
    * list names its records and the answer's field holding the key of the record it wrote (`written`).
    */
-  answer?: { records?: string; pageCount?: string; total?: string; written?: string };
+  answer?: {
+    records?: string;
+    pageCount?: string;
+    total?: string;
+    written?: string;
+    /** The field saying whether `total` is exact; when it is not, the pager says "more than N" instead of a total. */
+    exact?: string;
+    /**
+     * The field saying how the caller sees the columns: `{ hidden: [sources], labels: { source: header } }` (columns
+     * the server leaves out for this user, headers that differ by user).
+     */
+    columns?: string;
+  };
   /**
    * Who may call it, when that differs from the action's permissions: `signedIn` (every screen reads lookup lists),
    * or other permissions that may also call it (the case-template editor reads item templates). The server
@@ -76,10 +88,14 @@ export type ColumnType =
   | { kind: 'choice'; labels: Record<string, string> }
   /** The Hidden flag as a chip: false → first word, true → second ('Enabled' / 'Disabled'). */
   | { kind: 'status'; labels: readonly [shown: string, hidden: string] }
-  /** A date shown as MM/DD/YYYY. */
-  | { kind: 'date' }
+  /** A date shown as MM/DD/YYYY (`short`: MM/DD/YY); `empty` says what no date means ('Awaiting Case Papers'). */
+  | { kind: 'date'; short?: boolean; empty?: string }
   /** A date shown as MMMM DD, YYYY ('March 05, 2026'); `empty` says what no date means ('Any time'). */
   | { kind: 'longDate'; empty?: string }
+  /** A moment shown as MMMM DD YYYY, h:mm A in the browser's time zone ('March 05 2026, 2:07 PM'). */
+  | { kind: 'dateTime' }
+  /** A text cut to its first `length` characters (an ellipsis after), the whole text on hover. */
+  | { kind: 'truncated'; length: number }
   /** The value (or the column's `text`) as a small chip, e.g. a version 'v2'. */
   | { kind: 'chip' }
   /** An amount of money, $0,0.00. */
@@ -105,6 +121,8 @@ export interface ColumnDeclaration {
   slot?: string;
   /** `false` leaves the column out on a phone. */
   phone?: boolean;
+  /** The value stays on one line (a case number). */
+  nowrap?: boolean;
 }
 
 export interface FilterChoice {
@@ -114,13 +132,21 @@ export interface FilterChoice {
 
 /**
  * A filter the list offers. `text`: contains, case-insensitive; `choice`: one of the choices (the first is the
- * "show all" choice when its value is null); `boolean`: yes/no/all.
+ * "show all" choice when its value is null); `boolean`: yes/no/all; `check`: a checkbox, on (true) or off (not
+ * sent); `date`: a day (YYYY-MM-DD); `reference`: one record of the `reference` resource (its list), by key.
  */
 export interface FilterDeclaration {
   source: string;
   label: string;
-  type: 'text' | 'choice' | 'boolean';
+  type: 'text' | 'choice' | 'boolean' | 'check' | 'date' | 'reference';
   choices?: readonly FilterChoice[];
+  /** `reference` filters: the resource whose records are offered (labelled by its recordRepresentation). */
+  reference?: string;
+  /**
+   * Server-paged lists: the filter travels in the query's `additional` object under its source (a panel filter
+   * such as a reviewer or a date range) instead of the `filtered` list of column searches.
+   */
+  additional?: boolean;
   /** Value applied when the list opens. */
   default?: string | number | boolean | null;
 }
@@ -132,6 +158,11 @@ export interface FilterDeclaration {
  */
 export interface Slots {
   list?: string;
+  /**
+   * The record's own page at `{route}/{id}` (a case's detail): react-admin's edit route of the resource, shown to
+   * users who may list it; the slot reads the id from the route (`useParams`) and loads what it shows.
+   */
+  page?: string;
   edit?: string;
   create?: string;
   /** Rendered under an expanded row. */
@@ -190,6 +221,12 @@ export interface ResourceTexts {
   editAction?: string;
   /** The list's empty state. */
   empty: string;
+  /** Said in place of the rows when the list call fails (default: the no-response text). */
+  loadFailed?: string;
+  /** A refused create or update whose answer gives no reason (default: the no-response text). */
+  saveFailed?: string;
+  /** Said in place of the list when it fails to render (a panel of a page: 'Unable to show messages'). */
+  renderFailed?: string;
 }
 
 /**
@@ -260,14 +297,17 @@ export interface ResourceDeclaration {
     filters?: readonly FilterDeclaration[];
     /** Rows per page; the pager shows only when there are more rows than this. */
     pageSize: number;
+    /** Compact rows (a wide table of many columns, like the cases list). */
+    dense?: boolean;
     sort: { field: string; order: 'ASC' | 'DESC' };
     /** Rows the row actions (edit, remove) apply to; others show none. */
     actionsWhen?(record: ApiRecord): boolean;
     /**
      * Clicking a row expands it (its sub-resources and `expand` slot), or opens its form (`edit`: the edit form,
-     * or the read-only view for users without edit when `readOnlyView` is set).
+     * or the read-only view for users without edit when `readOnlyView` is set), or opens the record's `page` slot —
+     * its rows then expand by their expand button (the `expand` slot and sub-resources).
      */
-    rowClick?: 'expand' | 'none' | 'edit';
+    rowClick?: 'expand' | 'none' | 'edit' | 'page';
     /** The table's accessible name (default: the title); a sub-resource's names its parent. */
     label?(parent?: ApiRecord): string;
     /** Users without the edit permission get a View button that opens the record read only. */
@@ -300,6 +340,17 @@ export interface ResourceDeclaration {
     toastModelState?: 'always' | 'edit';
     /** Saving an existing record waits for a change (the org's General tab: "disabled until something changed"). */
     saveWhenChanged?: boolean;
+    /**
+     * Fields only some users may change: field → an action of `permissions.actions` (`{ Reviewer_Id: 'assignReviewer' }`);
+     * others see the field read only, and it is not sent. The server checks the same permissions.
+     */
+    fieldPermissions?: Readonly<Record<string, string>>;
+    /**
+     * A save the server refuses until the user confirms (a duplicate): a 409 whose answer holds `flag` true shows its
+     * Message above the buttons and turns the submit button into `submitLabel`; the next save sends `field: true`.
+     * Changing one of `resetOn` (what made it a duplicate) asks the server again from scratch.
+     */
+    confirm?: { flag: string; field: string; submitLabel: string; resetOn: readonly string[] };
   };
   texts: ResourceTexts;
   /**

@@ -53,6 +53,14 @@ export function formatLongDate(value: string | Date | null | undefined): string 
   return date ? `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}` : '';
 }
 
+/** MMMM DD YYYY, h:mm A for a moment in the browser's time zone (messages: "March 05 2026, 2:07 PM"). */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = value ? toDate(value) : null;
+  if (!date) return '';
+  const hours = date.getHours();
+  return `${MONTHS[date.getMonth()]} ${pad(date.getDate())} ${date.getFullYear()}, ${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** Month name, day, year for lock dates ("March 5, 2026"). */
 export function formatLockDate(value: string | Date | null | undefined): string {
   const date = value ? toDate(value) : null;

@@ -15,7 +15,7 @@ import { NotFound } from './layout/NotFound.js';
 import { toast } from './layout/toast.js';
 import { theme } from './theme.js';
 import { protectedRoutes, publicRoutes } from './routes.js';
-import { ResourceScreen } from './resources/ResourceScreen.js';
+import { RecordPage, ResourceScreen } from './resources/ResourceScreen.js';
 
 /** Answers the server meant (4xx) are not retried; a dropped connection is retried twice. */
 const queryClient = new QueryClient({
@@ -58,6 +58,7 @@ export function App() {
           key={declaration.name}
           name={declaration.name}
           list={declaration.route === `/${declaration.name}` ? <ResourceScreen declaration={declaration} /> : undefined}
+          edit={declaration.route === `/${declaration.name}` && declaration.slots?.page ? <RecordPage declaration={declaration} /> : undefined}
           recordRepresentation={(record) => declaration.recordRepresentation(record)}
         />
       ))}

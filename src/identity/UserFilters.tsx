@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Card, Checkbox, Collapse, Divider, Drawer, FormControlLabel, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
-import FilterListIcon from '@mui/icons-material/FilterList';
+import { Box, Button, Checkbox, Collapse, Divider, FormControlLabel, IconButton, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Stack, Typography } from '@mui/material';
 import { useCanAccess, useGetList, useListContext } from 'react-admin';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -9,8 +7,7 @@ import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import type { Group, UsersQuery } from '../../dataProvider/identity.js';
 import { OrgTree } from '../components/OrgTree.js';
 import { useOrgs } from '../session/useLookups.js';
-import { MOBILE_QUERY } from '../layout/TopBar.js';
-import { Limits } from '../../shared/constants.js';
+import { FilterPanelFrame, PanelHeading } from '../components/FilterPanel.js';
 import { NO_USER_FILTERS } from '../../resources/users.js';
 import type { SlotProps } from '../slots/index.js';
 
@@ -94,14 +91,6 @@ function GroupTagTree({ groups, selected, onChange }: { groups: readonly Group[]
   );
 }
 
-function PanelHeading({ children }: { children: string }) {
-  return (
-    <Typography variant="overline" component="h2" color="text.secondary" sx={{ display: 'block', px: 1, pt: 1, lineHeight: 2 }}>
-      {children}
-    </Typography>
-  );
-}
-
 /** The left filter panel of /identity/users: Clear Filters, orgs tree, groups by tag, additional checkboxes. */
 export function UserFilters({
   value,
@@ -151,40 +140,15 @@ export function UserFilters({
 export default function UserFilterPanel(_props: SlotProps) {
   const { filterValues, setFilters } = useListContext();
   const groups = useGroups();
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  const [open, setOpen] = useState(false);
   const value = { ...NO_FILTERS, ...(filterValues as Partial<AdditionalFilters>) };
-  const panel = (
-    <UserFilters
-      value={value}
-      groups={groups}
-      onChange={(next) => setFilters({ ...filterValues, ...next }, undefined, false)}
-      onClear={() => setFilters({}, undefined, false)}
-    />
-  );
-  if (!mobile) {
-    return (
-      <Card component="aside" sx={{ width: Limits.SIDE_PANEL_WIDTH_PX, flexShrink: 0, position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflowY: 'auto' }}>
-        {panel}
-      </Card>
-    );
-  }
   return (
-    <>
-      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} aria-expanded={open} sx={{ alignSelf: 'flex-start' }}>
-        Filters
-      </Button>
-      <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: Limits.SIDE_PANEL_WIDTH_PX, maxWidth: '85vw' } } }}>
-        <Stack direction="row" alignItems="center" sx={{ px: 2, pt: 1 }}>
-          <Typography variant="h6" sx={{ flex: 1 }}>
-            Filters
-          </Typography>
-          <IconButton aria-label="Close filters" onClick={() => setOpen(false)}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        {panel}
-      </Drawer>
-    </>
+    <FilterPanelFrame>
+      <UserFilters
+        value={value}
+        groups={groups}
+        onChange={(next) => setFilters({ ...filterValues, ...next }, undefined, false)}
+        onClear={() => setFilters({}, undefined, false)}
+      />
+    </FilterPanelFrame>
   );
 }

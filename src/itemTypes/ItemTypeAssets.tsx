@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Alert, Box, Button, IconButton, InputBase, LinearProgress, Stack, TablePagination, Tooltip, Typography, useMediaQuery } from '@mui/material';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, IconButton, InputBase, LinearProgress, Stack, TablePagination, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
-import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import { Confirm, DataTable, ListBase, useCanAccess, useDataProvider, useDelete, useListContext, useNotify } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
 import { formatLongDate } from '../../shared/format.js';
@@ -12,6 +10,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeAsset } from '../../dataProvider/configuration.js';
 import { saveFile } from '../../dataProvider/httpClient.js';
 import { resourceByName } from '../../resources/index.js';
+import { FileDropZone } from '../components/FileDropZone.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { failureMessage } from '../resources/useResourceSave.js';
 import { asRecord, useCachedRecords } from './itemTypeModel.js';
@@ -206,13 +205,8 @@ function DropZone({ itemType }: { itemType: ItemType }) {
   const notify = useNotify();
   const cache = useCachedRecords<ItemTypeAsset>(ASSETS);
   const { total } = useListContext();
-  const [dragging, setDragging] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
 
   const upload = async (files: File[]) => {
-    if (!files.length || uploading) return;
-    setUploading(true);
     const before = total ?? 0;
     try {
       const all = await dataProvider.uploadItemTypeAssets(itemType.Id, files);
@@ -222,56 +216,18 @@ function DropZone({ itemType }: { itemType: ItemType }) {
     } catch (error) {
       const message = failureMessage(error);
       if (message) notify(message, { type: 'error' });
-    } finally {
-      setUploading(false);
-      if (input.current) input.current.value = '';
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void upload([...event.dataTransfer.files]);
-  };
-
   return (
-    <Box
+    <FileDropZone
       data-testid="asset-drop-zone"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-      sx={{
-        border: 2,
-        borderStyle: 'dashed',
-        borderColor: dragging ? 'secondary.main' : 'divider',
-        bgcolor: dragging ? 'rgba(42,157,143,0.08)' : 'background.paper',
-        borderRadius: 2,
-        px: 2,
-        py: 2,
-        textAlign: 'center',
-        transition: 'background-color 120ms, border-color 120ms',
-      }}
-    >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="center" justifyContent="center">
-        {uploading ? <InsertDriveFileOutlinedIcon color="secondary" /> : <CloudUploadOutlinedIcon color="action" />}
-        <Typography variant="body2" color="text.secondary">
-          {uploading ? T.uploading : T.dropHint}
-        </Typography>
-        {!uploading && (
-          <Button size="small" variant="outlined" onClick={() => input.current?.click()}>
-            Choose Files
-          </Button>
-        )}
-      </Stack>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-        {T.zipHint}
-      </Typography>
-      {uploading && <LinearProgress sx={{ mt: 1 }} aria-label="Uploading" />}
-      <input ref={input} type="file" multiple hidden aria-label={`Upload assets to ${itemType.Name}`} onChange={(e) => void upload([...(e.target.files ?? [])])} />
-    </Box>
+      onFiles={upload}
+      inputLabel={`Upload assets to ${itemType.Name}`}
+      hint={T.dropHint}
+      busyText={T.uploading}
+      caption={T.zipHint}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, type RefObject } from 'react';
-import { Box, Button, Grid, Stack } from '@mui/material';
-import { Form, useCanAccess, useGetMany, useNotify, useRecordContext } from 'react-admin';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { Alert, Box, Button, Grid, Stack } from '@mui/material';
+import { Form, useCanAccess, useGetMany, useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { permissionsFor } from '../../resources/declaration.js';
+import { hasAnyPermission } from '../../shared/permissions.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ApiRecord, FormSectionDeclaration, ResourceDeclaration, SectionCondition } from '../../resources/declaration.js';
 import type { ObjectSchema } from '../../schemas/index.js';
@@ -9,7 +11,7 @@ import { FormSection } from './FormSection.js';
 import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, schemaById, schemaResolver } from './formValidation.js';
 import { SchemaInput, widthOf } from './SchemaInput.js';
 import { SubmitButton } from './SubmitButton.js';
-import { useResourceSave } from './useResourceSave.js';
+import { CONFIRM_KEY, useResourceSave } from './useResourceSave.js';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -164,6 +166,18 @@ function Section(props: SectionProps & { show: readonly string[] }) {
   return <EmbeddedSection {...props} when={when} />;
 }
 
+/** Changing a field that made the server ask for a confirmation (a duplicate's names) asks it again from scratch. */
+function ResetConfirmation({ fields, active, onReset }: { fields: readonly string[]; active: boolean; onReset(): void }) {
+  const values = useWatch({ name: [...fields] }) as unknown[];
+  const key = JSON.stringify(values);
+  const asked = useRef(key);
+  useEffect(() => {
+    if (!active) asked.current = key;
+    else if (key !== asked.current) onReset();
+  }, [key, active, onReset]);
+  return null;
+}
+
 /** After a save, what was saved is the form's new starting point: Save waits for the next change. */
 function SavedIsPristine() {
   const { isSubmitSuccessful } = useFormState();
@@ -256,7 +270,20 @@ export function ResourceForm({
   const values = useMemo(() => record ?? { ...newRecordOf(declaration, parent), ...initial }, [record, declaration, parent, initial]);
   const container = useRef<HTMLDivElement>(null);
 
-  const readOnlyField = (name: string) => isReadOnly(schema, mode, name);
+  // Fields only some users may change (form.fieldPermissions) are read only for the others, and not sent.
+  const { permissions: roles } = usePermissions<string[]>();
+  const denied = useMemo(() => {
+    const held = Array.isArray(roles) ? roles : [];
+    return new Set(
+      Object.entries(declaration.form.fieldPermissions ?? {})
+        .filter(([, action]) => !hasAnyPermission(held, permissionsFor(declaration, action) ?? []))
+        .map(([field]) => field),
+    );
+  }, [roles, declaration]);
+  const readOnlyField = (name: string) => isReadOnly(schema, mode, name) || (mode === 'edit' && denied.has(name));
+  // A save the server asked to confirm (form.confirm): the message shows and the next save confirms.
+  const confirm = declaration.form.confirm;
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   // The sections on screen now: their writable fields are what is validated and sent.
   const shown = useRef(new Set<string>());
@@ -272,14 +299,19 @@ export function ResourceForm({
   }, [declaration, sections, schema, mode, base]);
 
   const onSubmit = async (formValues: ApiRecord) => {
-    const fields = sentFields(declaration, sections, shown.current, schema, mode);
+    const fields = sentFields(declaration, sections, shown.current, schema, mode).filter((f) => mode !== 'edit' || !denied.has(f));
     const { body, rows } = formBody(schema, fields, formValues);
+    if (confirm && confirming !== null) body[confirm.field] = true;
     // A sub-resource's parent values fill the call's path (the body holds only the form's fields).
     for (const field of declaration.parent ? [declaration.parent.field, ...(declaration.parent.with ?? [])] : []) {
       if (formValues[field] !== undefined) body[field] = formValues[field];
     }
     const errors = await save(body, record);
     if (errors === undefined) return undefined;
+    if (confirm && errors[CONFIRM_KEY] !== undefined) {
+      setConfirming(errors[CONFIRM_KEY]);
+      return {};
+    }
     const onScreen = new Set(fieldsOf(sections.filter((s) => shown.current.has(s.title))));
     const underFields: Record<string, string> = {};
     const elsewhere: string[] = [];
@@ -308,7 +340,13 @@ export function ResourceForm({
           {sections.map((section) => (
             <Section key={section.title} layout={layout} section={section} schema={schema} declaration={declaration} readOnlyField={readOnlyField} onShown={onShown} show={show} />
           ))}
-          {mode !== 'view' && <Actions submitLabel={submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)} />}
+          {confirm && confirming !== null && (
+            <Alert severity="warning" role="alert">
+              {confirming}
+            </Alert>
+          )}
+          {confirm && <ResetConfirmation fields={confirm.resetOn} active={confirming !== null} onReset={() => setConfirming(null)} />}
+          {mode !== 'view' && <Actions submitLabel={confirm && confirming !== null ? confirm.submitLabel : submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)} />}
         </Stack>
         <RevealErrors container={container} />
         {mode === 'edit' && <SavedIsPristine />}

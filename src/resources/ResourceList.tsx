@@ -1,5 +1,5 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Chip, IconButton, LinearProgress, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckIcon from '@mui/icons-material/Check';
@@ -19,6 +19,8 @@ import {
   TextInput,
   useCanAccess,
   useExpanded,
+  useGetList,
+  useInput,
   useList,
   useListContext,
   useNotify,
@@ -31,7 +33,7 @@ import {
 } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
-import { formatDate, formatLongDate, formatMoney, isoDay } from '../../shared/format.js';
+import { formatDate, formatDateTime, formatLongDate, formatMoney, formatShortDate, isoDay } from '../../shared/format.js';
 import { isActive } from '../../shared/deadlines.js';
 import type { ApiRecord, ColumnDeclaration, FilterDeclaration, ResourceDeclaration } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
@@ -43,6 +45,9 @@ import { endedBySignOut, failureMessage } from './useResourceSave.js';
 import { RecordSlot } from './RecordSlot.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import { slotComponent } from '../slots/index.js';
+import { ErrorBoundary } from '../layout/ErrorBoundary.js';
+import { SchemaDateInput } from './SchemaInput.js';
+import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
 
 
 type Row = RaRecord & ApiRecord;
@@ -50,8 +55,52 @@ type Row = RaRecord & ApiRecord;
 /** Choice values travel as text through the filter inputs ('true', 'false'); null is "show all". */
 const choiceId = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** A `reference` filter: one record of another resource's list, by key, or any ("All"). */
+// `source` and `alwaysOn` are read by react-admin's FilterForm from the element's props.
+function ReferenceFilterInput({ filter }: { filter: FilterDeclaration; source: string; alwaysOn: boolean }) {
+  const target = resourceByName(filter.reference ?? '');
+  const { data = [] } = useGetList<Row>(filter.reference ?? '', { pagination: { page: 1, perPage: REFERENCE_FILTER_LIMIT }, sort: target?.list.sort }, { enabled: Boolean(target) });
+  return (
+    <SelectInput
+      source={filter.source}
+      label={filter.label}
+      alwaysOn
+      helperText={false}
+      choices={data.map((r) => ({ id: r.id, name: target?.recordRepresentation(r) ?? String(r.id) }))}
+      translateChoice={false}
+      emptyText="All"
+      emptyValue=""
+      sx={{ minWidth: { sm: 200 } }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+/** A `check` filter: a checkbox, on (true) or off. */
+function FilterCheckbox({ source, label }: { source: string; label: string; alwaysOn: boolean }) {
+  const { field } = useInput({ source, type: 'checkbox' });
+  return (
+    <FormControlLabel
+      sx={{ mr: 2, mt: 1, whiteSpace: 'nowrap' }}
+      label={label}
+      control={<Checkbox size="small" checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />}
+    />
+  );
+}
+
+/** A `date` filter: the product's date picker on a YYYY-MM-DD value. */
+function FilterDateInput({ source, label }: { source: string; label: string; alwaysOn: boolean }) {
+  return <SchemaDateInput source={source} title={label} required={false} readOnly={false} notFuture={false} />;
+}
+
+/** How many records a reference filter offers at most. */
+const REFERENCE_FILTER_LIMIT = 1000;
+
 function filterInput(filter: FilterDeclaration): ReactNode {
   if (filter.type === 'text') return <TextInput key={filter.source} source={filter.source} label={filter.label} alwaysOn resettable helperText={false} />;
+  if (filter.type === 'check') return <FilterCheckbox key={filter.source} source={filter.source} label={filter.label} alwaysOn />;
+  if (filter.type === 'date') return <FilterDateInput key={filter.source} source={filter.source} label={filter.label} alwaysOn />;
+  if (filter.type === 'reference') return <ReferenceFilterInput key={filter.source} filter={filter} alwaysOn source={filter.source} />;
   const choices = filter.choices ?? [
     { value: null, label: 'All' },
     { value: true, label: 'Yes' },
@@ -198,9 +247,21 @@ function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
     case 'status':
       return <Chip size="small" label={value ? type.labels[1] : type.labels[0]} color={value ? 'default' : 'success'} variant="outlined" />;
     case 'date':
-      return <>{typeof value === 'string' ? formatDate(value) : ''}</>;
+      if (typeof value !== 'string' || !value) return <>{type.empty ?? ''}</>;
+      return <>{type.short ? formatShortDate(value) : formatDate(value)}</>;
     case 'longDate':
       return <>{typeof value === 'string' && value ? formatLongDate(value) : (type.empty ?? '')}</>;
+    case 'dateTime':
+      return <>{typeof value === 'string' ? formatDateTime(value) : ''}</>;
+    case 'truncated': {
+      const full = value == null ? '' : String(value);
+      if (full.length <= type.length) return <>{full}</>;
+      return (
+        <Tooltip title={full}>
+          <span>{`${full.slice(0, type.length)}…`}</span>
+        </Tooltip>
+      );
+    }
     case 'money':
       return <>{money(value)}</>;
     default:
@@ -226,13 +287,13 @@ function Pager() {
   );
 }
 
-/** A failed load keeps the rows it had and says so; it never looks like an empty list. */
-function LoadFailed() {
+/** A failed load keeps the rows it had and says so (the declaration's `texts.loadFailed`); it never looks like an empty list. */
+function LoadFailed({ text }: { text?: string }) {
   const { error } = useListContext();
   if (!error) return null;
   return (
     <Alert severity="error" sx={{ borderRadius: 0 }}>
-      {Texts.global.noResponse}
+      {text ?? Texts.global.noResponse}
     </Alert>
   );
 }
@@ -404,7 +465,9 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
   const { canAccess: canCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ ...resource, action: 'edit' });
   const { canAccess: canRemove = false } = useCanAccess({ ...resource, action: 'delete' });
-  const { isFetching } = useListContext();
+  const { isFetching, meta } = useListContext();
+  // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
+  const view: ColumnView = (meta as { columns?: ColumnView } | undefined)?.columns ?? {};
   const [editing, setEditing] = useState<{ record?: Row; readOnly: boolean } | null>(null);
   const filters = useMemo(() => (list.filters ?? []).map(filterInput), [list.filters]);
   const showCreate = canCreate && Boolean(declaration.operations.create);
@@ -412,7 +475,9 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
   const showView = !showEdit && Boolean(list.readOnlyView);
   useCreateShortcut(list.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
   const showRemove = canRemove && declaration.remove.kind !== 'none' && Boolean(declaration.operations.delete);
-  const expands = list.rowClick === 'expand';
+  // rowClick 'page' opens the record's page; its rows still expand by their button when there is something to show.
+  const opensPage = list.rowClick === 'page' && Boolean(declaration.route);
+  const expands = list.rowClick === 'expand' || (opensPage && Boolean(declaration.slots?.expand || declaration.subResources?.length));
   // rowClick 'edit': a click on the row opens its form, as its Edit (or View) button does.
   const opensForm = list.rowClick === 'edit' && (showEdit || showView);
   const addButton = showCreate && (
@@ -461,9 +526,10 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
           </Stack>
         )}
         <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Loading" />}</Box>
-        <LoadFailed />
+        <LoadFailed text={texts.loadFailed} />
         <DataTable
           aria-label={label}
+          size={list.dense ? 'small' : 'medium'}
           // A table wider than the screen (a phone) scrolls sideways inside the card, which would otherwise clip
           // its last columns — the row actions among them.
           sx={{ [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto' } }}
@@ -477,7 +543,9 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
             )
           }
           rowClick={
-            expands
+            opensPage
+              ? (id) => `${declaration.route}/${encodeURIComponent(String(id))}`
+              : expands
               ? 'expand'
               : opensForm
                 ? (_id, _resource, record) => {
@@ -487,21 +555,21 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
                 : false
           }
           expand={expands ? <Expanded declaration={declaration} /> : undefined}
-          expandSingle={expands}
+          expandSingle={expands && !opensPage}
           empty={<EmptyText text={texts.empty} />}
           rowSx={(record: Row) => ({
             '& td': record.Hidden ? { color: 'text.disabled' } : {},
             ...(accent && { '& > td:first-of-type': { borderLeft: 4, borderLeftColor: accent(record) } }),
           })}
         >
-          {list.columns.map((column, index) => (
+          {list.columns.map((column, index) => view.hidden?.includes(column.source) ? null : (
             <DataTable.Col
               // Two columns may read one field (a range's start date and its status).
               key={`${index}-${column.source}`}
               source={column.source}
-              label={column.label}
+              label={view.labels?.[column.source] ?? column.label}
               disableSort={column.sortable === false}
-              sx={column.phone === false ? { display: { xs: 'none', sm: 'table-cell' } } : undefined}
+              sx={{ ...(column.phone === false && { display: { xs: 'none', sm: 'table-cell' } }), ...(column.nowrap && { whiteSpace: 'nowrap' }) }}
               render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={showEdit} />}
             />
           ))}
@@ -572,8 +640,13 @@ function FromParentList({ declaration, parent, caption, from }: ListProps & { pa
  */
 export function ResourceList({ declaration, parent, caption }: ListProps) {
   const from = declaration.list.from;
-  if (from) return parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} from={from} /> : null;
-  return <CalledList declaration={declaration} parent={parent} caption={caption} />;
+  const list = from ? (
+    parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} from={from} /> : null
+  ) : (
+    <CalledList declaration={declaration} parent={parent} caption={caption} />
+  );
+  // A list that fails to render says the declaration's text in its place (a panel of a page: 'Unable to show messages').
+  return declaration.texts.renderFailed ? <ErrorBoundary message={declaration.texts.renderFailed}>{list}</ErrorBoundary> : list;
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */

@@ -139,15 +139,25 @@ const REFERENCE_SELECT_LIMIT = 1000;
  * `x-ui.emptyValue` when that is not empty. Ids may be numbers or strings.
  */
 function ReferenceSelect({ source, title, reference, target, required, hints }: { source: string; title: string; reference: Reference; target: ResourceDeclaration; required: boolean; hints: UiHints }) {
-  const { data = [], isPending } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter: {} });
+  // A list that depends on other fields of the form (an org's requesting officials) waits for them.
+  const dependsOn = Object.entries(reference.with ?? {});
+  const formValues = useWatch({ name: dependsOn.map(([, field]) => field) }) as unknown[];
+  const filter = { ...reference.fixed, ...Object.fromEntries(dependsOn.map(([name], i) => [name, formValues[i]])) };
+  const ready = dependsOn.every((_entry, i) => formValues[i] !== undefined && formValues[i] !== null && formValues[i] !== '');
+  const { data = [], isPending } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter }, { enabled: ready });
   const current = useWatch({ name: source }) as unknown;
   const text = optionText(reference);
-  const records = data.filter((r) => !r.Hidden || String(r.id) === String(current)).map((r) => ({ id: r.id as string | number, name: text(r) }));
+  const valueOf = (r: RaRecord) => (reference.value ? r[reference.value] : r.id) as string | number;
+  const seen = new Set<string>();
+  const records = data
+    .filter((r) => !r.Hidden || String(valueOf(r)) === String(current))
+    .filter((r) => !seen.has(String(valueOf(r))) && Boolean(seen.add(String(valueOf(r)))))
+    .map((r) => ({ id: valueOf(r), name: text(r) }));
   // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not.
   const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
   const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
   // Until the records are there the chosen one could not show (nor be kept by the select).
-  if (isPending) return <TextField label={title} disabled fullWidth />;
+  if (ready && isPending) return <TextField label={title} disabled fullWidth />;
   return (
     <SelectInput
       source={source}
@@ -156,6 +166,7 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
       translateChoice={false}
       emptyText={named ? '' : (hints.placeholder ?? '')}
       isRequired={required}
+      disabled={!ready}
       helperText={false}
       fullWidth
       slotProps={hints.placeholder && !named ? { select: { displayEmpty: true }, inputLabel: { shrink: true } } : undefined}
@@ -232,7 +243,7 @@ function PhoneInput({ source, title, required, readOnly }: { source: string; tit
 }
 
 /** The product's date picker (MM/DD/YYYY) on a YYYY-MM-DD value; `x-notFuture` keeps it to today and before. */
-function SchemaDateInput({ source, title, required, readOnly, notFuture }: { source: string; title: string; required: boolean; readOnly: boolean; notFuture: boolean }) {
+export function SchemaDateInput({ source, title, required, readOnly, notFuture }: { source: string; title: string; required: boolean; readOnly: boolean; notFuture: boolean }) {
   const { field, fieldState } = useInput({ source });
   return (
     <DateInput

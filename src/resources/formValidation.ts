@@ -20,8 +20,10 @@ type Json = Record<string, unknown>;
  * server's `List[i]` messages find their rows again), `edit: 'dialog'` (entries listed in a table of `columns`,
  * each added and edited in a modal); `reference` (ids — numbers or strings — of another declared resource's
  * records: its `resource`, the fields of an option's `label`, the filter a typed text `search`es, and the
- * record's `embedded` copy shown when the list cannot be read). One id of a resource paged in the browser is a
- * select of all its records in the list's order; otherwise an autocomplete.
+ * record's `embedded` copy shown when the list cannot be read; `with`: the list's values taken from the form's other
+ * fields — `{ Org_Id: 'Client_Id' }`, the choices wait until that field has a value — and fixed ones in `fixed`;
+ * `value`: the record field the choice stands for when it is not the key). One id of a resource paged in the
+ * browser is a select of all its records in the list's order; otherwise an autocomplete.
  */
 export interface UiHints {
   hidden?: boolean;
@@ -35,7 +37,7 @@ export interface UiHints {
   omitBlank?: string;
   edit?: 'dialog';
   columns?: string[];
-  reference?: { resource: string; label?: string[]; search?: string; embedded?: string };
+  reference?: { resource: string; label?: string[]; search?: string; embedded?: string; with?: Record<string, string>; fixed?: Record<string, string | number | boolean>; value?: string };
 }
 
 /** A property as the generic form reads it, with the keywords our schemas add. */

@@ -22,6 +22,9 @@ export function failureMessage(error: unknown): string | null {
   return failure.body?.ExceptionMessage ?? failure.message;
 }
 
+/** The key of a save's answer that holds the server's request for a confirmation (`form.confirm`). */
+export const CONFIRM_KEY = '__confirm';
+
 /**
  * Saving a declared resource's record, the one way every form does it: create or update through the data
  * provider, then the declaration's success toast and a refresh of what is shown. A refusal never looks like
@@ -48,9 +51,16 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
+      // The server asks for a confirmation (form.confirm): the form says so instead of a toast.
+      const confirm = declaration.form.confirm;
+      if (confirm && failure.status === 409 && (failure.body as Record<string, unknown> | undefined)?.[confirm.flag] === true) {
+        return { [CONFIRM_KEY]: failure.body?.Message ?? '' };
+      }
       if (!failure.modelState) {
         const message = failureMessage(error);
-        if (message) notify(message, { type: 'error' });
+        // The declaration's `texts.saveFailed` when the answer gives no reason ('Unable to send message.').
+        const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage);
+        if (message) notify((!said && declaration.texts.saveFailed) || message, { type: 'error' });
         return {};
       }
       const shown = new Set(declaration.form.fields);
