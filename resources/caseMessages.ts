@@ -1,4 +1,4 @@
-import { PageSizes } from '../shared/constants.js';
+import { Limits, PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/caseMessage.json' with { type: 'json' };
@@ -9,8 +9,10 @@ const P = Permissions.CaseMessages;
 const T = CaseTexts;
 
 /**
- * The messages of a case (spec 001 §2 "Messages"): a sub-resource of `cases`, newest first, paged by 10; Add Message
- * sends the text to recipients chosen from `GET /api/cases/{id}/recipients`, each e-mailed.
+ * The messages of a case (spec 001 §2 "Messages"): a sub-resource of `cases`, newest first, paged by 10 (the pager
+ * shows only above 10); the date as MMMM DD YYYY, h:mm A and the text cut to 28 characters (whole on hover). Add
+ * Message (the generic create dialog) sends the text to recipients chosen from `GET /api/cases/{id}/recipients`
+ * (the `caseRecipients` input), each e-mailed.
  */
 export default defineResource({
   name: 'case-messages',
@@ -31,19 +33,22 @@ export default defineResource({
     columns: [
       { source: 'SentBy.Name', label: 'Sender' },
       { source: 'RecipientNames', label: 'Recipients' },
-      { source: 'CreatedDate', label: 'Date' },
-      { source: 'Message', label: 'Message' },
+      { source: 'CreatedDate', label: 'Date', type: { kind: 'dateTime' } },
+      { source: 'Message', label: 'Message', type: { kind: 'truncated', length: Limits.MESSAGE_PREVIEW_CHARS } },
     ],
     pageSize: PageSizes.CASE_MESSAGES,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
-  form: { fields: ['Recipients', 'Message'] },
+  form: { fields: ['Recipients', 'Message'], inputs: { Recipients: 'caseRecipients' } },
   texts: {
     created: () => T.toasts.messageSent,
     updated: () => T.toasts.messageSent,
+    saveFailed: T.errors.messageFailed,
     add: () => 'Add Message',
+    createSubmit: 'Send',
     editTitle: () => 'Message',
     editSubmit: 'Send',
     empty: T.noMessages,
+    renderFailed: T.errors.messagesShowFailed,
   },
 });

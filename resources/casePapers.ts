@@ -10,9 +10,12 @@ const T = CaseTexts;
 const name = (r: ApiRecord) => String(r.Name ?? '');
 
 /**
- * The papers of a case (spec 001 §2 "Papers"): a sub-resource of `cases`, newest first; delete after confirmation.
- * Uploading (multipart, zips extracted), downloading and adding tracking info are named calls
- * (server/cases/papers.ts). The first paper moves a case awaiting papers on to AWAITING_DATA_ENTRY.
+ * The papers of a case (spec 001 §2 "Papers"): a sub-resource of `cases`, newest first, all shown (no pager);
+ * delete after confirmation. Uploading (multipart, zips extracted), downloading and adding tracking info are named
+ * calls (server/cases/papers.ts) drawn by slots: the name downloads the file (`casePaperName`), the tracking number
+ * links to its carrier (`casePaperTracking`), and the drop zone and Add Tracking Info sit beside the list
+ * (`casePaperActions`, for users with `upload`). The first paper moves a case awaiting papers on to
+ * AWAITING_DATA_ENTRY.
  */
 export default defineResource({
   name: 'case-papers',
@@ -31,19 +34,22 @@ export default defineResource({
   remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
   list: {
     columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'FedExTracking', label: 'Tracking Number' },
-      { source: 'CreatedDate', label: 'Created' },
+      { source: 'Name', label: 'Name', slot: 'casePaperName' },
+      { source: 'FedExTracking', label: 'Tracking Number', slot: 'casePaperTracking' },
+      { source: 'CreatedDate', label: 'Created', type: { kind: 'date' } },
     ],
-    pageSize: PageSizes.SUB_TABLE,
+    // Spec 001 §2: "may be paged at 5 per page but all are shown" — every paper shows (docs/decisions.md "Case papers").
+    pageSize: PageSizes.UNPAGED,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: ['Name', 'FedExTracking'] },
+  slots: { actions: 'casePaperActions' },
   texts: {
     created: () => T.toasts.filesUploaded,
     updated: () => T.toasts.filesUploaded,
     deleted: () => T.toasts.fileRemoved,
     deleteFailed: T.errors.removeFileFailed,
+    loadFailed: T.errors.papersFailed,
     add: () => 'Upload',
     editTitle: name,
     editSubmit: 'Save',

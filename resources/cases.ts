@@ -1,6 +1,7 @@
-import { PageSizes } from '../shared/constants.js';
+import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { CaseTexts } from '../shared/texts/cases.js';
+import { CASE_STATE_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/case.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -13,44 +14,97 @@ const number = (r: ApiRecord) => String(r.CaseNumber ?? '');
  * Cases (spec 001 §2–§8): a server-paged list (`POST /api/cases/search`, 20 a page, first page 0) of the cases in the
  * caller's org scope; one case with its subject; create, change and delete. The workflow steps (start data entry,
  * data entry complete, hold, discontinue, resume), the subject and the reviewer are named calls of their own
- * (server/cases/routes.ts). The cases screens are not mounted yet: the declaration serves the API and the data
- * provider.
+ * (server/cases/routes.ts). The list at /cases has the left panel (orgs, case and item states) as its aside slot, bulk
+ * Assign Reviewer as its bulk actions, rows that open the case's page (the `casePage` slot at /cases/{id}) and expand
+ * to the case's items. The server leaves out the columns a user may not see and names the critical date's header
+ * (CD, or ACD for investigators).
  */
 export default defineResource({
   name: 'cases',
   key: 'Id',
   schema: schema as ObjectSchema,
   title: 'Cases',
-  menu: { group: 'none', order: 0 },
+  route: '/cases',
+  menu: { group: 'top', order: 1 },
   recordRepresentation: number,
   operations: {
-    list: { method: 'POST', path: '/api/cases/search', body: 'tableQuery', bodySchema: 'casesQuery.json', answer: { records: 'cases', total: 'total', pageCount: 'pageCount' } },
+    list: { method: 'POST', path: '/api/cases/search', body: 'tableQuery', bodySchema: 'casesQuery.json', answer: { records: 'cases', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact', columns: 'Columns' } },
     one: { method: 'GET', path: '/api/cases/:id' },
     create: { method: 'POST', path: '/api/cases', bodySchema: 'caseCreate.json' },
     update: { method: 'PUT', path: '/api/cases/:id' },
     delete: { method: 'DELETE', path: '/api/cases/:id' },
   },
   paging: 'server',
-  permissions: { view: [P.VIEW_CASES], create: [P.CREATE_CASE], edit: [P.EDIT_CASES], delete: [P.DELETE_CASES] },
+  permissions: {
+    view: [P.VIEW_CASES],
+    create: [P.CREATE_CASE],
+    edit: [P.EDIT_CASES],
+    delete: [P.DELETE_CASES],
+    // The case page's buttons and locks (src/cases/): each workflow step, the downloads, editing inactive cases.
+    actions: {
+      startDataEntry: [P.MARK_DATA_ENTRY_COMPLETE],
+      completeDataEntry: [P.MARK_DATA_ENTRY_COMPLETE],
+      hold: [P.PUT_CASE_ON_HOLD],
+      discontinue: [P.DISCONTINUE_CASE],
+      resume: [P.RESUME_A_CASE],
+      viewXml: [P.VIEW_CASE_XML],
+      viewXslt: [P.VIEW_CASE_XSLT],
+      editInactive: [P.EDIT_INACTIVE_CASES],
+      downloadReport: [P.DOWNLOAD_REPORT],
+      downloadIncompleteReport: [P.DOWNLOAD_INCOMPLETE_REPORT],
+    },
+  },
   remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
   list: {
     columns: [
-      { source: 'CaseNumber', label: 'Case #' },
-      { source: 'CaseName', label: 'Name' },
+      { source: 'CaseNumber', label: 'Case #', nowrap: true },
+      { source: 'CaseName', label: 'Name', nowrap: true },
       { source: 'Code', label: 'Org' },
-      { source: 'ReceivedDate', label: 'Received' },
-      { source: 'ScheduledDate', label: 'Scheduled' },
-      { source: 'DueDate', label: 'CD' },
-      { source: 'CompletionDate', label: 'Completed' },
-      { source: 'Reviewer', label: 'Reviewer' },
-      { source: 'CaseType', label: 'Case Type' },
-      { source: 'WorkflowState', label: 'Status' },
+      { source: 'ReceivedDate', label: 'Received', type: { kind: 'date', short: true }, phone: false },
+      { source: 'ScheduledDate', label: 'Scheduled', type: { kind: 'date', short: true }, phone: false },
+      { source: 'DueDate', label: 'CD', type: { kind: 'date', short: true, empty: T.awaitingCasePapers } },
+      { source: 'CompletionDate', label: 'Completed', type: { kind: 'date', short: true }, phone: false },
+      { source: 'Reviewer', label: 'Reviewer', phone: false },
+      { source: 'CaseType', label: 'Case Type', phone: false },
+      { source: 'WorkflowState', label: 'Status', type: { kind: 'choice', labels: CASE_STATE_LABELS } },
     ],
+    filters: [
+      { source: 'CaseNumber', label: 'Search Case', type: 'text' },
+      { source: 'CaseName', label: 'Search Name', type: 'text' },
+      { source: 'Reviewer_Id', label: 'Reviewer', type: 'reference', reference: 'reviewers', additional: true },
+      { source: 'StartDate', label: 'From', type: 'date', additional: true },
+      { source: 'EndDate', label: 'To', type: 'date', additional: true },
+      { source: 'IncludePeopleWhoWorkForMe', label: 'Include people assigned to me', type: 'check', additional: true },
+      { source: 'OnlyShowCasesAssignedToMe', label: 'Only show cases assigned to me', type: 'check', additional: true },
+    ],
+    rowClick: 'page',
+    dense: true,
+    debounce: Timing.CASE_FETCH_DEBOUNCE_MS,
     pageSize: PageSizes.CASES,
     sort: { field: 'ReceivedDate', order: 'DESC' },
   },
+  subResources: ['case-items'],
+  slots: { page: 'casePage', aside: 'caseFilters', bulkActions: 'caseBulkActions' },
   form: {
     fields: ['RequestingOfficial_Id', 'Client_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate', 'CaseSubject', 'CreateDuplicate'],
+    // Spec 001 §2 "Case form": the new-case modal names the client org; the detail form shows the number and dates.
+    sections: [
+      { title: 'New Case', fields: ['Client_Id', 'RequestingOfficial_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes'], on: 'create' },
+      { title: 'Case', fields: ['CaseNumber', 'RequestingOfficial_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes'], on: 'existing' },
+      { title: 'Dates', fields: ['ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate'], on: 'existing' },
+      { title: 'Subject', fields: ['CaseSubject'] },
+    ],
+    inputs: { Client_Id: 'orgPicker' },
+    fieldPermissions: {
+      RequestingOfficial_Id: 'changeRequestingOfficial',
+      DataEntryClerk_Id: 'assignDataEntry',
+      Reviewer_Id: 'assignReviewer',
+      CaseType_Id: 'changeCaseType',
+      CompletionDate: 'editCompletionDate',
+      DueDate: 'editCriticalDate',
+    },
+    confirm: { flag: 'IsDuplicate', field: 'CreateDuplicate', submitLabel: 'Continue', resetOn: ['CaseSubject.FirstName', 'CaseSubject.LastName', 'CaseSubject.SSN'] },
+    saveWhenChanged: true,
   },
   texts: {
     created: (r) => T.toasts.created(number(r)),

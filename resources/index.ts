@@ -27,11 +27,16 @@ import qboCustomers from './qboCustomers.js';
 import cases from './cases.js';
 import casePapers from './casePapers.js';
 import caseMessages from './caseMessages.js';
+import caseItems from './caseItems.js';
+import reviewers from './reviewers.js';
+import { caseStates, itemStates } from './workflowStates.js';
+import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeople.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
   orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
-  cases, casePapers, caseMessages,
+  cases, casePapers, caseMessages, caseItems, reviewers, caseStates, itemStates,
+  requestingOfficials, dataEntryClerks, caseReviewers,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

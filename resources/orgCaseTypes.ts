@@ -9,7 +9,11 @@ import { defineResource, type ApiRecord, type FilterDeclaration } from './declar
 const P = Permissions.Orgs;
 const T = OrgTexts.caseTypes;
 
-const caseTypeName = (r: ApiRecord) => String((r.CaseType as ApiRecord | undefined)?.Description ?? (r.CaseType as ApiRecord | undefined)?.Short ?? '');
+/** An org case type's name: its case type's description (or short code); a case type itself names itself the same way. */
+const caseTypeName = (r: ApiRecord) => {
+  const type = (r.CaseType as ApiRecord | undefined) ?? r;
+  return String(type.Description ?? type.Short ?? '');
+};
 
 /** The group an org case type's date range belongs to: case type, template and whether it is inherited (spec: rows shown once). */
 export const caseTypeGroupKey = (r: ApiRecord) => `${String(r.CaseType_Id)}-${String(r.CaseTemplate_Id ?? 0)}-${r.Inherited ? 'i' : 'o'}`;

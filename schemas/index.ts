@@ -51,6 +51,9 @@ import casesQuery from './casesQuery.json' with { type: 'json' };
 import casePaper from './casePaper.json' with { type: 'json' };
 import caseTracking from './caseTracking.json' with { type: 'json' };
 import caseMessage from './caseMessage.json' with { type: 'json' };
+import item from './item.json' with { type: 'json' };
+import person from './person.json' with { type: 'json' };
+import workflowState from './workflowState.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -101,6 +104,9 @@ export const Schemas = {
   casePaper,
   caseTracking,
   caseMessage,
+  item,
+  person,
+  workflowState,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -90,6 +90,24 @@ export interface Case {
     [k: string]: unknown;
   } | null;
   /**
+   * The requesting official: Id, FirstName, LastName.
+   */
+  readonly RequestingOfficial?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The data-entry clerk: Id, FirstName, LastName.
+   */
+  readonly DataEntryClerk?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * The reviewer: Id, FirstName, LastName.
+   */
+  readonly Reviewer?: {
+    [k: string]: unknown;
+  } | null;
+  /**
    * The subject of a new case.
    */
   CaseSubject?: {
@@ -377,6 +395,52 @@ export type GroupTags = {
   Id?: number | null;
   Name: string;
 }[];
+
+// schemas/item.json
+
+/**
+ * An item of a case (spec 001 §3 "Item"): a check at a location, with its deadline (ACD), status and investigator.
+ */
+export interface Item {
+  readonly Id?: number;
+  readonly Case_Id?: number;
+  /**
+   * 1-based order within the case.
+   */
+  readonly DisplayId?: number;
+  ItemType_Id: number;
+  /**
+   * Id and Description of the item template.
+   */
+  readonly ItemType?: {
+    [k: string]: unknown;
+  } | null;
+  ACD?: string | null;
+  Label?: string | null;
+  Address1?: string | null;
+  Address2?: string | null;
+  City?: string | null;
+  RegionType_Id?: number | null;
+  PostalCode?: string | null;
+  /**
+   * Label, Address1, Address2, City, Region (Id, Short), PostalCode.
+   */
+  readonly Location?: {
+    [k: string]: unknown;
+  } | null;
+  ShowInReport?: boolean;
+  readonly ItemStatus?: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
+  readonly AssignedTo_Id?: number | null;
+  /**
+   * Id, FirstName, LastName of the investigator.
+   */
+  readonly AssignedTo?: {
+    [k: string]: unknown;
+  } | null;
+  readonly CompletedDate?: string | null;
+  readonly RejectionReason?: string | null;
+  readonly HasAttachments?: boolean;
+}
 
 // schemas/itemType.json
 
@@ -667,6 +731,17 @@ export interface PartnerFile {
 
 export interface PartnerFolder {
   Folder: string;
+}
+
+// schemas/person.json
+
+/**
+ * A user as pickers offer them (reviewers, data-entry clerks, requesting officials): Id and names.
+ */
+export interface Person {
+  readonly Id?: number;
+  readonly FirstName?: string;
+  readonly LastName?: string;
 }
 
 // schemas/qboCustomer.json
@@ -989,4 +1064,14 @@ export interface UsersQuery {
     Active?: boolean;
     Inactive?: boolean;
   };
+}
+
+// schemas/workflowState.json
+
+/**
+ * A case workflow state or an item status as the server lists them (spec 001 §3: "The case and item state lists come from the server"): its code and its name.
+ */
+export interface WorkflowState {
+  readonly Id?: string;
+  readonly Description?: string;
 }

@@ -18,6 +18,7 @@ import { casePapersArea } from './cases/papers.js';
 import { caseMessagesArea } from './cases/messages.js';
 import { caseParametersArea } from './cases/parameters.js';
 import { casePeopleArea } from './cases/people.js';
+import { workflowStatesArea } from './cases/workflowStates.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -40,5 +41,6 @@ export const apiAreas: readonly ApiArea[] = [
   caseMessagesArea,
   caseParametersArea,
   casePeopleArea,
+  workflowStatesArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

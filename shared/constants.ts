@@ -34,6 +34,8 @@ export const Timing = {
   ASSET_RENAME_DEBOUNCE_MS: 500,
   SECTION_AUTOSAVE_MS: 30 * SECOND,
   REPORT_SLOW_HINT_MS: 30 * SECOND,
+  /** The case page reads the case's workflow state this often while the page is visible (spec 001 §2). */
+  CASE_WORKFLOW_POLL_MS: 10 * SECOND,
 } as const;
 
 export const PageSizes = {
@@ -45,6 +47,8 @@ export const PageSizes = {
   CASES: 20,
   /** A case's messages: paged only above 10 (spec 001 §2). */
   CASE_MESSAGES: 10,
+  /** The items of one case (spec 001 §9: default page size 20). */
+  CASE_ITEMS: 20,
   SUB_TABLE: 5,
   LIST_ITEMS: 10,
   EXPENSE_TYPES: 10,

@@ -2,7 +2,9 @@ import type { Database } from '../db/database.js';
 
 /**
  * A case as the detail answers it (spec 001 §3 "Case (detail)"): its fields, its case type and contract type (Id,
- * Short, Description), its client org (Id, Name, Code) and its subject — one query.
+ * Short, Description), its client org (Id, Name, Code), the people on it (requesting official, data-entry clerk,
+ * reviewer: Id, FirstName, LastName) and its subject (as `Subject`, and as `CaseSubject`, the form's writable copy)
+ * — one query.
  */
 export async function caseRecord(db: Database, caseId: number): Promise<Record<string, unknown>> {
   const row = await db
@@ -11,6 +13,9 @@ export async function caseRecord(db: Database, caseId: number): Promise<Record<s
     .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
     .leftJoin('type_items as k', 'k.Id', 'c.ContractType_Id')
     .leftJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+    .leftJoin('users as ro', 'ro.Id', 'c.RequestingOfficial_Id')
+    .leftJoin('users as de', 'de.Id', 'c.DataEntryClerk_Id')
+    .leftJoin('users as rv', 'rv.Id', 'c.Reviewer_Id')
     .select([
       'c.Id', 'c.CaseNumber', 'c.Client_Id', 'c.RequestingOfficial_Id', 'c.ContractType_Id', 'c.DataEntryClerk_Id',
       'c.Reviewer_Id', 'c.Notes', 'c.DataEntryComplete', 'c.CaseStatusType', 'c.WorkflowState', 'c.ReceivedDate',
@@ -19,15 +24,23 @@ export async function caseRecord(db: Database, caseId: number): Promise<Record<s
       'ct.Short as CaseTypeShort', 'ct.Description as CaseTypeDescription',
       'k.Short as ContractShort', 'k.Description as ContractDescription',
       's.Id as SubjectId', 's.FirstName', 's.MiddleName', 's.LastName', 's.SSN',
+      'ro.FirstName as RoFirst', 'ro.LastName as RoLast', 'de.FirstName as DeFirst', 'de.LastName as DeLast', 'rv.FirstName as RvFirst', 'rv.LastName as RvLast',
     ])
     .where('c.Id', '=', caseId)
     .executeTakeFirstOrThrow();
-  const { OrgName, OrgCode, CaseTypeShort, CaseTypeDescription, ContractShort, ContractDescription, SubjectId, FirstName, MiddleName, LastName, SSN, ...fields } = row;
+  const { OrgName, OrgCode, CaseTypeShort, CaseTypeDescription, ContractShort, ContractDescription, SubjectId, FirstName, MiddleName, LastName, SSN, RoFirst, RoLast, DeFirst, DeLast, RvFirst, RvLast, ...fields } =
+    row;
+  const person = (Id: number | null, First: string | null, Last: string | null) => (Id === null ? null : { Id, FirstName: First, LastName: Last });
+  const subject = SubjectId === null ? null : { Id: SubjectId, FirstName, MiddleName, LastName, SSN };
   return {
     ...fields,
+    RequestingOfficial: person(row.RequestingOfficial_Id, RoFirst, RoLast),
+    DataEntryClerk: person(row.DataEntryClerk_Id, DeFirst, DeLast),
+    Reviewer: person(row.Reviewer_Id, RvFirst, RvLast),
     CaseType: { Id: row.CaseType_Id, Short: CaseTypeShort, Description: CaseTypeDescription },
     ContractType: row.ContractType_Id === null ? null : { Id: row.ContractType_Id, Short: ContractShort, Description: ContractDescription },
     Org: { Id: row.Client_Id, Name: OrgName, Code: OrgCode },
-    Subject: SubjectId === null ? null : { Id: SubjectId, FirstName, MiddleName, LastName, SSN },
+    Subject: subject,
+    CaseSubject: subject,
   };
 }

@@ -5,7 +5,7 @@ import { boundedCount } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
 import { Limits } from '../../shared/constants.js';
-import { Permissions } from '../../shared/permissions.js';
+import { Groups, Permissions } from '../../shared/permissions.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 
 type Tables = DB & { c: DB['cases']; s: DB['case_subjects']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
@@ -110,12 +110,23 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
 export type CaseRowAnswer = Record<string, unknown>;
 
 /**
+ * How the caller sees the list's columns (spec 001 §2): the governed columns left out, and the critical date's header —
+ * ACD for an investigator (a member of the Investigator or Independent Contractor group who is no case admin), CD
+ * for everyone else.
+ */
+export function columnView(auth: AuthContext): { hidden: Column[]; labels: Record<string, string> } {
+  const investigator = !auth.isCaseAdmin && auth.groups.some((g) => g === Groups.INVESTIGATOR || g === Groups.INDEPENDENT_CONTRACTOR);
+  return { hidden: hiddenColumns(auth), labels: { DueDate: investigator ? 'ACD' : 'CD' } };
+}
+
+/**
  * One page of the cases list: a bounded count of the filtered cases (no joins), then one query for the page (subject,
  * org, reviewer and case type joined in) — a bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
  * the last one. Default order: received date, newest first, then the case id.
  */
 export async function searchCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery) {
-  const empty = { cases: [], pageCount: 0, total: 0, totalIsExact: true };
+  const Columns = columnView(auth);
+  const empty = { cases: [], pageCount: 0, total: 0, totalIsExact: true, Columns };
   if (!scope.all && scope.ids.size === 0) return empty;
   const hidden = hiddenColumns(auth);
   const base = await filteredCases(db, auth, scope, query, hidden);
@@ -147,5 +158,5 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
     for (const field of leaveOut) delete answer[field];
     return answer;
   });
-  return { cases, pageCount, total: count.total, totalIsExact: count.exact, page };
+  return { cases, pageCount, total: count.total, totalIsExact: count.exact, page, Columns };
 }

@@ -46,12 +46,20 @@ async function offeredCaseType(db: Database, orgId: number, caseTypeId: number, 
   return activeRule(ranges, today);
 }
 
-interface Subject {
+export interface Subject {
   FirstName: string;
   MiddleName?: string | null;
   LastName: string;
   SSN: string;
 }
+
+/** A subject's names and SSN as stored: trimmed, an empty middle name none. */
+export const subjectRow = (subject: Subject) => ({
+  FirstName: subject.FirstName.trim(),
+  MiddleName: subject.MiddleName?.trim() || null,
+  LastName: subject.LastName.trim(),
+  SSN: subject.SSN.trim(),
+});
 
 /**
  * Cases that would duplicate a new one: same org, same subject last name (any letter case) and SSN, not
@@ -95,6 +103,11 @@ export const casesStore = defineStore({
         total: { type: 'integer' },
         totalIsExact: { type: 'boolean' },
         page: { type: 'integer' },
+        Columns: {
+          type: 'object',
+          description: 'How the caller sees the columns: those left out (column permissions) and header labels (CD, or ACD for investigators)',
+          properties: { hidden: { type: 'array', items: { type: 'string' } }, labels: { type: 'object', additionalProperties: { type: 'string' } } },
+        },
       },
     },
   },
@@ -131,6 +144,10 @@ export const casesStore = defineStore({
     }
     if ('CaseType_Id' in values && values.CaseType_Id !== existing.CaseType_Id && !(await offeredCaseType(context.db, Number(existing.Client_Id), Number(values.CaseType_Id), today))) {
       errors.add('CaseType_Id', T.caseTypeNotOffered);
+    }
+    // The form's dates, once a case has them, stay filled (spec 001 §5).
+    for (const [field, label] of [['ReceivedDate', 'Received Date'], ['ScheduledDate', 'Scheduled Date']] as const) {
+      if (field in values && !values[field] && existing[field]) errors.add(field, `${label} is required.`);
     }
     const state = String(existing.WorkflowState);
     const completion = 'CompletionDate' in values ? values.CompletionDate : existing.CompletionDate;
@@ -169,7 +186,7 @@ export const casesStore = defineStore({
       .executeTakeFirstOrThrow();
     await db
       .insertInto('case_subjects')
-      .values({ Case_Id: Id, FirstName: subject.FirstName.trim(), MiddleName: subject.MiddleName?.trim() || null, LastName: subject.LastName.trim(), SSN: subject.SSN.trim() })
+      .values({ Case_Id: Id, ...subjectRow(subject) })
       .execute();
     if (range?.CaseTemplate_Id) {
       const autoAdd = await db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowInReport']).where('CaseTemplate_Id', '=', range.CaseTemplate_Id).where('AutoAdd', '=', true).orderBy('DisplayOrder').execute();
@@ -185,6 +202,15 @@ export const casesStore = defineStore({
     for (const field of ['ReceivedDate', 'ScheduledDate', 'DueDate']) if (field in values) set[field] = day(values[field]);
     if ('CompletionDate' in values && !sameValue(values.CompletionDate, existing.CompletionDate)) set.CompletionDate = values.CompletionDate ?? null;
     await context.db.updateTable('cases').set(set).where('Id', '=', Number(key)).execute();
+    // The case form saves its subject with the case (spec 001 §7: "sent together"), in the same transaction.
+    const subject = values.CaseSubject as Subject | undefined;
+    if (subject) {
+      await context.db
+        .updateTable('case_subjects')
+        .set(subjectRow(subject))
+        .where('Case_Id', '=', Number(key))
+        .execute();
+    }
   },
   async remove(context, key) {
     await context.db.deleteFrom('cases').where('Id', '=', Number(key)).execute();

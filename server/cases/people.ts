@@ -3,6 +3,7 @@ import { authOf } from '../http/access.js';
 import { anyArray, anyOf, route, type ApiArea } from '../http/route.js';
 import { clientOrgsOf, orgChain } from '../orgs/inheritance.js';
 import { assertOrgInScope } from '../orgs/scope.js';
+import { defineStore } from '../resources/store.js';
 import { Permissions, Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { caseInScope } from './caseAccess.js';
@@ -28,6 +29,15 @@ function taggedUsers(db: Database, tag: string) {
     .orderBy('u.FirstName')
     .execute();
 }
+
+/** The `reviewers` declaration's store: every reviewer (the users of the groups tagged reviewer), by last name. */
+export const reviewersStore = defineStore({
+  responses: { list: anyArray },
+  summaries: { list: 'Every reviewer (the users of the groups tagged reviewer): the cases list\'s Reviewer filter and bulk Assign Reviewer' },
+  async list(context) {
+    return taggedUsers(context.db, Tags.REVIEWER);
+  },
+});
 
 /**
  * The people the case form picks from (spec 001 §7 "Dropdown sources"): the client org's requesting officials (the
@@ -72,16 +82,6 @@ export const casePeopleArea: ApiArea = {
       schema: { params: { type: 'object', properties: { caseId: intParam, clientId: intParam }, required: ['caseId', 'clientId'] }, response: { 200: anyArray } },
       async handler(request) {
         await caseInScope(request.server.db, authOf(request), request.params.caseId);
-        return taggedUsers(request.server.db, Tags.REVIEWER);
-      },
-    }),
-    route({
-      method: 'GET',
-      url: '/api/reviewers',
-      access: anyOf(P.ASSIGN_REVIEWER, P.VIEW_CASES),
-      summary: 'Every reviewer (the users of the groups tagged reviewer): the cases list\'s Reviewer filter and bulk Assign Reviewer',
-      schema: { response: { 200: anyArray } },
-      async handler(request) {
         return taggedUsers(request.server.db, Tags.REVIEWER);
       },
     }),

@@ -7,6 +7,7 @@ import { Permissions } from '../../shared/permissions.js';
 import type { Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
+import { subjectRow, type Subject } from './caseStore.js';
 import { takeStep, type CaseStep } from './workflow.js';
 import { noticeCase } from './caseNotices.js';
 import { caseXml, DEFAULT_CASE_XSLT } from './caseXml.js';
@@ -75,11 +76,11 @@ export const casesArea: ApiArea = {
       async handler(request) {
         const auth = authOf(request);
         const { id } = request.params;
-        const { FirstName, MiddleName, LastName, SSN } = request.body as { FirstName: string; MiddleName?: string | null; LastName: string; SSN: string };
+        const { FirstName, MiddleName, LastName, SSN } = request.body as unknown as Subject;
         return request.server.db.transaction().execute(async (trx) => {
           const row = await caseInScope(trx as Database, auth, id, true);
           await assertCaseEditable(trx as Database, auth, row);
-          const values = { FirstName: FirstName.trim(), MiddleName: MiddleName?.trim() || null, LastName: LastName.trim(), SSN: SSN.trim() };
+          const values = subjectRow({ FirstName, MiddleName, LastName, SSN });
           const subject = await trx.updateTable('case_subjects').set(values).where('Case_Id', '=', id).returning(['Id', 'FirstName', 'MiddleName', 'LastName', 'SSN']).executeTakeFirstOrThrow();
           await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'subject', changes: values });
           await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);

@@ -3,6 +3,8 @@ import { orgsStore } from '../orgs/orgStore.js';
 import { casesStore } from '../cases/caseStore.js';
 import { casePapersStore } from '../cases/papers.js';
 import { caseMessagesStore } from '../cases/messages.js';
+import { caseItemsStore } from '../items/caseItems.js';
+import { reviewersStore } from '../cases/people.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
 import { orgExpenseRulesStore } from '../orgs/expenseRules.js';
@@ -44,6 +46,8 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   cases: casesStore,
   'case-papers': casePapersStore,
   'case-messages': caseMessagesStore,
+  'case-items': caseItemsStore,
+  reviewers: reviewersStore,
   'org-case-types': orgCaseTypesStore,
   'completed-case-fees': caseFeesStore,
   'org-cds': orgDeadlinesStore,

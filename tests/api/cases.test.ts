@@ -4,6 +4,8 @@ import { isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { Database } from '../../server/db/database.js';
 import { settleCase } from '../../server/cases/workflow.js';
+import { columnView } from '../../server/cases/caseSearch.js';
+import type { AuthContext } from '../../server/auth/sessions.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { multipart, zipOf, type Upload } from '../support/uploads.js';
 import { mailsSince, outboxMark } from '../support/outbox.js';
@@ -244,6 +246,19 @@ describe('the cases search', () => {
     for (const field of ['Code', 'Reviewer', 'CompletionDate', 'ReceivedDate']) expect(admin).toHaveProperty(field);
   });
 
+  it('tells the list which columns it left out and names the critical date ACD for an investigator, CD for others', async () => {
+    expect((await search('dataentry', {})).json().Columns).toEqual({ hidden: ['Code', 'Reviewer', 'CompletionDate'], labels: { DueDate: 'CD' } });
+    expect((await search('caseadmin', {})).json().Columns).toEqual({ hidden: [], labels: { DueDate: 'CD' } });
+    const investigator = await db()
+      .selectFrom('users as u')
+      .innerJoin('user_groups as ug', 'ug.User_Id', 'u.Id')
+      .innerJoin('groups as g', 'g.Id', 'ug.Group_Id')
+      .select('g.Name')
+      .where('u.Id', '=', user.get('investigator')!)
+      .execute();
+    expect(columnView({ isCaseAdmin: false, groups: investigator.map((g) => g.Name), can: () => true } as unknown as AuthContext).labels).toEqual({ DueDate: 'ACD' });
+  });
+
   it('filters by state, name and case number, pages from 0 and clamps a page past the end', async () => {
     const walker = (await search('caseadmin', { filtered: [{ id: 'CaseName', value: 'jordan walk' }] })).json();
     expect(walker.cases.map((c: Json) => c.CaseName)).toEqual(['Jordan Walker']);
@@ -276,6 +291,50 @@ describe('the cases search', () => {
     expect(without.cases).toEqual([]);
     const withPeople = (await search('reviewer', { additional: { ...only, IncludePeopleWhoWorkForMe: true }, filtered: [{ id: 'CaseName', value: 'Delegated' }] })).json();
     expect(withPeople.cases.map((c: Json) => c.Id)).toEqual([created.Id]);
+  });
+});
+
+describe('saving a case with its subject', () => {
+  it('saves the subject with the case in one call, answers the people on it by name, and keeps a received date from being cleared', async () => {
+    const created = await create('caseadmin', newCase({ CaseSubject: { ...SUBJECT, LastName: 'Saved', SSN: '5150' } }));
+    const id = Number(created.Id);
+    const saved = await save('caseadmin', id, { Reviewer_Id: user.get('reviewer'), CaseSubject: { FirstName: 'Jordan', MiddleName: 'K', LastName: ' Saved-Again ', SSN: '5151' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = (await call('caseadmin', 'GET', `/api/cases/${id}`)).json();
+    expect(read.Subject).toMatchObject({ FirstName: 'Jordan', MiddleName: 'K', LastName: 'Saved-Again', SSN: '5151' });
+    expect(read.CaseSubject).toEqual(read.Subject);
+    expect(read.Reviewer).toMatchObject({ Id: user.get('reviewer') });
+    expect(read.RequestingOfficial).toMatchObject({ Id: user.get('client') });
+    const cleared = await save('caseadmin', id, { ReceivedDate: null });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().ModelState.ReceivedDate).toEqual(['Received Date is required.']);
+    const bad = await save('caseadmin', id, { CaseSubject: { FirstName: '', LastName: 'X', SSN: 'abc' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await call('caseadmin', 'GET', `/api/cases/${id}`)).json().Subject.LastName).toBe('Saved-Again');
+  });
+});
+
+describe('the items of a case', () => {
+  it('lists them in order with their status, place and investigator; narrows by ItemStateIDS; an investigator sees only theirs', async () => {
+    const created = await create('caseadmin', newCase({ CaseSubject: { ...SUBJECT, LastName: 'Itemized', SSN: '7070' } }));
+    const id = Number(created.Id);
+    const items = await db().selectFrom('items').select(['Id', 'DisplayOrder']).where('Case_Id', '=', id).orderBy('DisplayOrder').execute();
+    expect(items.length).toBeGreaterThan(1);
+    await db().updateTable('items').set({ ItemStatus: 'ASSIGNED', AssignedTo_Id: user.get('investigator')! }).where('Id', '=', items[0].Id).execute();
+    const all = await call('caseadmin', 'GET', `/api/cases/${id}/items`);
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = all.json() as Json[];
+    expect(rows.map((r) => r.DisplayId)).toEqual(items.map((i) => i.DisplayOrder));
+    expect(rows[0]).toMatchObject({ ItemStatus: 'ASSIGNED', AssignedTo: { Id: user.get('investigator') }, HasAttachments: false });
+    expect(rows[0].ItemType).toHaveProperty('Description');
+    const assigned = (await call('caseadmin', 'GET', `/api/cases/${id}/items?ItemStateIDS=ASSIGNED`)).json() as Json[];
+    expect(assigned.map((r) => r.Id)).toEqual([items[0].Id]);
+    expect(((await call('caseadmin', 'GET', `/api/cases/${id}/items?ItemStateIDS=`)).json() as Json[]).length).toBe(items.length);
+    const mine = await call('investigator', 'GET', `/api/cases/${id}/items`);
+    if (mine.statusCode === 200) expect((mine.json() as Json[]).map((r) => r.Id)).toEqual([items[0].Id]);
+    else expect([403, 404]).toContain(mine.statusCode);
+    expect([403, 404]).toContain((await call('otherClient', 'GET', `/api/cases/${id}/items`)).statusCode);
+    expect((await call('client', 'GET', `/api/cases/${id}/items`)).statusCode).not.toBe(200);
   });
 });
 

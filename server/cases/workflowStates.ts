@@ -1,0 +1,92 @@
+import { authOf } from '../http/access.js';
+import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import { Permissions } from '../../shared/permissions.js';
+import { CASE_STATE_LABELS, CaseStates, ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
+import { caseInScope } from './caseAccess.js';
+
+/** A workflow state as the state lists answer it: its code and the name screens show. */
+export interface WorkflowStateOption {
+  Id: string;
+  Description: string;
+}
+
+/** The case workflow states in workflow order (the seven steps, then HOLD and DISCONTINUED), from shared/workflow.ts. */
+export const CASE_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(CaseStates).map((Id) => ({ Id, Description: CASE_STATE_LABELS[Id] }));
+
+/** The item statuses in workflow order, from shared/workflow.ts. */
+export const ITEM_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(ItemStatuses).map((Id) => ({ Id, Description: ITEM_STATUS_LABELS[Id] }));
+
+const stateList = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { Id: { type: 'string' }, Description: { type: 'string' } },
+    required: ['Id', 'Description'],
+  },
+} as const;
+
+const caseWorkflow = {
+  type: 'object',
+  properties: {
+    Id: { type: 'integer' },
+    WorkflowState: { type: 'string' },
+    CaseStatusType: { type: 'string' },
+    DueDate: { type: ['string', 'null'] },
+    CompletionDate: { type: ['string', 'null'] },
+    LockedTo_Id: { type: ['integer', 'null'] },
+    LockedToName: { type: ['string', 'null'], description: 'The first and last name of the user holding the case (LockedTo_Id)' },
+  },
+  required: ['Id', 'WorkflowState', 'CaseStatusType', 'DueDate', 'CompletionDate', 'LockedTo_Id', 'LockedToName'],
+} as const;
+
+/**
+ * The workflow reads (spec 001 §7): one case's workflow state, which the case page polls to notice steps taken
+ * elsewhere (org-scoped like the case itself: a case outside the caller's orgs is a 404), and the lists of case
+ * states and item statuses the filters offer.
+ */
+export const workflowStatesArea: ApiArea = {
+  name: 'workflow-states',
+  routes: [
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/workflows/cases/:id',
+      access: anyOf(Permissions.Cases.VIEW_CASES),
+      summary: 'The case\'s workflow state for the case page\'s poll: Id, WorkflowState, CaseStatusType, DueDate, CompletionDate, LockedTo_Id and the holder\'s name',
+      schema: { params: idParams, response: { 200: caseWorkflow } },
+      async handler(request) {
+        const { db } = request.server;
+        const row = await caseInScope(db, authOf(request), request.params.id);
+        const holder = row.LockedTo_Id === null ? undefined : await db.selectFrom('users').select(['FirstName', 'LastName']).where('Id', '=', row.LockedTo_Id).executeTakeFirst();
+        return {
+          Id: row.Id,
+          WorkflowState: row.WorkflowState,
+          CaseStatusType: row.CaseStatusType,
+          DueDate: row.DueDate,
+          CompletionDate: row.CompletionDate,
+          LockedTo_Id: row.LockedTo_Id,
+          LockedToName: holder ? `${holder.FirstName} ${holder.LastName}` : null,
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/workflows/case-states',
+      access: 'signedIn',
+      summary: 'The case workflow states in workflow order: Id (the code) and Description',
+      schema: { response: { 200: stateList } },
+      async handler() {
+        return CASE_STATE_OPTIONS;
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/api/workflows/item-states',
+      access: 'signedIn',
+      summary: 'The item statuses in workflow order: Id (the code) and Description',
+      schema: { response: { 200: stateList } },
+      async handler() {
+        return ITEM_STATE_OPTIONS;
+      },
+    }),
+  ],
+};

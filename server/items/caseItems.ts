@@ -1,0 +1,69 @@
+import type { Database } from '../db/database.js';
+import type { AuthContext } from '../auth/sessions.js';
+import { anyArray } from '../http/route.js';
+import { defineStore } from '../resources/store.js';
+import { caseInScope } from '../cases/caseAccess.js';
+import { ItemStatuses, type ItemStatus } from '../../shared/workflow.js';
+import { seesAllItems } from './itemAccess.js';
+
+const STATUSES = new Set<string>(Object.values(ItemStatuses));
+
+/** `ItemStateIDS=ASSIGNED,IN_REVIEW` (spec 001 §7; empty: every status) as the statuses it names. */
+export function itemStatesOf(value: unknown): ItemStatus[] {
+  if (typeof value !== 'string' || !value.trim()) return [];
+  return value.split(',').map((s) => s.trim()).filter((s): s is ItemStatus => STATUSES.has(s));
+}
+
+/**
+ * The items of one case in their order (spec 001 §3 "Item"): template, location with region, investigator, status,
+ * whether it has attachments — two queries whatever the count. An investigator gets only the items assigned to them.
+ */
+export async function itemsOfCase(db: Database, auth: AuthContext, caseId: number, statuses: readonly ItemStatus[] = []) {
+  let query = db
+    .selectFrom('items as i')
+    .innerJoin('item_types as t', 't.Id', 'i.ItemType_Id')
+    .leftJoin('type_items as r', 'r.Id', 'i.RegionType_Id')
+    .leftJoin('users as u', 'u.Id', 'i.AssignedTo_Id')
+    .select([
+      'i.Id', 'i.Case_Id', 'i.DisplayOrder', 'i.ItemType_Id', 'i.ACD', 'i.Label', 'i.Address1', 'i.Address2', 'i.City', 'i.RegionType_Id',
+      'i.PostalCode', 'i.ShowInReport', 'i.ItemStatus', 'i.AssignedTo_Id', 'i.CompletedDate', 'i.RejectionReason', 't.Description as ItemTypeDescription',
+      'r.Short as RegionShort', 'u.FirstName as AssigneeFirst', 'u.LastName as AssigneeLast',
+    ])
+    .where('i.Case_Id', '=', caseId);
+  if (statuses.length) query = query.where('i.ItemStatus', 'in', [...statuses]);
+  if (!seesAllItems(auth)) query = query.where('i.AssignedTo_Id', '=', auth.userId);
+  const rows = await query.orderBy('i.DisplayOrder').orderBy('i.Id').execute();
+  const ids = rows.map((r) => r.Id);
+  const withFiles = new Set(
+    ids.length ? (await db.selectFrom('item_attachments').select('Item_Id').distinct().where('Item_Id', 'in', ids).execute()).map((a) => a.Item_Id) : [],
+  );
+  return rows.map(({ DisplayOrder, ItemTypeDescription, RegionShort, AssigneeFirst, AssigneeLast, ...item }) => ({
+    ...item,
+    ShowInReport: Boolean(item.ShowInReport),
+    DisplayId: DisplayOrder,
+    ItemType: { Id: item.ItemType_Id, Description: ItemTypeDescription },
+    Location: {
+      Label: item.Label,
+      Address1: item.Address1,
+      Address2: item.Address2,
+      City: item.City,
+      Region: item.RegionType_Id ? { Id: item.RegionType_Id, Short: RegionShort } : null,
+      PostalCode: item.PostalCode,
+    },
+    AssignedTo: item.AssignedTo_Id ? { Id: item.AssignedTo_Id, FirstName: AssigneeFirst, LastName: AssigneeLast } : null,
+    HasAttachments: withFiles.has(item.Id),
+  }));
+}
+
+/**
+ * The `case-items` declaration's store: the items of a case in the caller's org scope (`?ItemStateIDS=` narrows by
+ * status). Adding, changing, ordering and the item workflow come with the items area.
+ */
+export const caseItemsStore = defineStore({
+  responses: { list: anyArray },
+  summaries: { list: 'The items of a case in order (ItemStateIDS: a comma list of statuses); an investigator gets only the items assigned to them' },
+  async list(context) {
+    const row = await caseInScope(context.db, context.auth, Number(context.parentKey));
+    return itemsOfCase(context.db, context.auth, row.Id, itemStatesOf(context.query.ItemStateIDS));
+  },
+});
