@@ -12,6 +12,19 @@ export interface CaseStepAnswer {
   LockedTo_Id: number | null;
 }
 
+/** A case's workflow state as the case page polls it (GET /api/workflows/cases/{id}). */
+export interface CaseWorkflow extends CaseStepAnswer {
+  Id: number;
+  /** The first and last name of the user holding the case (LockedTo_Id). */
+  LockedToName: string | null;
+}
+
+/** A case state or item status as the state lists answer it: its code and the name screens show. */
+export interface WorkflowStateOption {
+  Id: string;
+  Description: string;
+}
+
 /** An additional setting of a case (spec 001 §3). */
 export interface CaseParameter {
   ParameterName: string;
@@ -51,6 +64,16 @@ export const caseMethods = {
     for (const p of parameters) formData.append(p.ParameterReference, p.ParameterValue ?? '');
     return request<CaseParameter[]>(`/api/cases/${id}/UpdateCaseCustomParameters`, { method: 'POST', formData });
   },
+  /** The case XML (GET /api/cases/{id}/xml), saved as `{CaseNumber}.xml`. */
+  downloadCaseXml: (id: number) => request<FileAnswer>(`${theCase(id)}/xml`, { asFile: true }),
+  /** The case's report stylesheet (GET /api/cases/{id}/xslt), saved as `{CaseNumber}.xslt`. */
+  downloadCaseXslt: (id: number) => request<FileAnswer>(`${theCase(id)}/xslt`, { asFile: true }),
+  /** The case's workflow state, which the case page polls (GET /api/workflows/cases/{id}). */
+  getCaseWorkflow: (id: number) => request<CaseWorkflow>(`/api/workflows/cases/${id}`),
+  /** The case workflow states in workflow order. */
+  getCaseStates: () => request<WorkflowStateOption[]>('/api/workflows/case-states'),
+  /** The item statuses in workflow order. */
+  getItemStates: () => request<WorkflowStateOption[]>('/api/workflows/item-states'),
   getCaseHistory: (id: number) =>
     request<{ Id: number; FromState: string | null; ToState: string; Action: string; Note: string | null; CreatedDate: string; FirstName: string | null; LastName: string | null }[]>(
       `${theCase(id)}/history`,

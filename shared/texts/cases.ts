@@ -34,9 +34,18 @@ export const CaseTexts = {
     removeFileFailed: 'Unable to remove file.',
     trackingFailed: 'Unable to add tracking info.',
     retrieveFailed: 'Unable to retrieve file.',
+    /** XML or XSLT download (spec 001 §8). */
+    xmlFailed: 'Unable to retrieve case XML.',
+    /** The case page failed to render (spec 001 §2). */
+    showFailed: 'Unable to show this case.',
     messageFailed: 'Unable to send message.',
     /** Spec 001 §8: shown in a success-style toast. */
     parametersFailed: 'ERROR Updating Information.',
+    /** The recipients of a message could not be read (the spec does not word it). */
+    recipientsFailed: 'Unable to get recipients.',
+    /** Render failures of the case page's panels (spec 001 §2), word for word. */
+    messagesShowFailed: 'Unable to show messages',
+    parametersShowFailed: 'Unable to show AdditionalInformations',
   },
   awaitingCasePapers: 'Awaiting Case Papers',
   /** The server's answers (the spec leaves the workflow's refusals to the server). */
@@ -60,8 +69,44 @@ export const CaseTexts = {
     noFiles: 'Choose at least one file to upload.',
     fileTooLarge: (file: string, maxMb: number) => `The file ${file} is larger than ${maxMb} MB; nothing was uploaded.`,
   },
+  /** The case page (/cases/{caseId}): what the spec leaves unworded (docs/decisions.md "Case page"). */
+  page: {
+    title: (number: string) => `Case ${number}`,
+    loadFailed: 'The case could not be loaded.',
+    onHold: 'On Hold',
+    discontinued: 'Discontinued',
+    discontinueTitle: (number: string) => `Discontinue case ${number}?`,
+    discontinueBody: 'The case stops where it is and its completion date is set to today. A user who may resume cases can resume it later.',
+    downloadXml: 'Case XML',
+    downloadXslt: 'Case XSLT',
+    panels: { form: 'Case Details', items: 'Items', papers: 'Papers', messages: 'Messages', settings: 'Additional Settings' },
+    /** Why the case form is read-only (the case lock, spec 001 §4 and §5). */
+    lock: {
+      noEdit: 'You can view this case but not change it.',
+      inactive: (state: string) => `This case is ${state}. Only users who may edit inactive cases can change it.`,
+      lockedTo: (name: string) => `${name} is doing the data entry of this case. It is read-only for you until data entry is complete.`,
+      heldBy: (name: string) => `This case is on hold while locked to ${name}. It is read-only for you.`,
+      anotherUser: 'another user',
+    },
+  },
   noPapers: 'There are no papers on this case.',
   noMessages: 'There are no messages on this case.',
+  /** The papers' upload zone and tracking modal (their wording is not in the spec). */
+  papers: {
+    dropHint: 'Drop case papers here to upload them, or',
+    zipHint: 'Several files at once; zip files are extracted.',
+    uploading: 'Uploading…',
+    chooseFiles: 'Choose Files',
+    addTracking: 'Add Tracking Info',
+    track: (carrier: string, number: string) => `Track ${number} with ${carrier}`,
+    download: (name: string) => `Download ${name}`,
+  },
+  /** The Additional Settings panel. */
+  parameters: {
+    title: 'Additional Settings',
+    none: 'This case has no additional settings.',
+    save: 'Save',
+  },
   /** The e-mail each recipient of a case message gets. */
   messageMail: (caseNumber: string, sender: string, message: string, link: string) => ({
     subject: `Message on case ${caseNumber}`,

@@ -49,6 +49,15 @@ export const slots: Record<string, Slot> = {
   orgsPage: lazy(() => import('../orgs/OrgsPage.js')),
   orgUserName: lazy(() => import('../orgs/OrgUserName.js')),
   orgUserActions: lazy(() => import('../orgs/OrgUserActions.js')),
+  // Case papers and messages
+  casePaperName: lazy(() => import('../cases/papers/PaperName.js')),
+  casePaperTracking: lazy(() => import('../cases/papers/PaperTracking.js')),
+  casePaperActions: lazy(() => import('../cases/papers/PaperActions.js')),
+  caseRecipients: lazy(() => import('../cases/messages/RecipientsInput.js')),
+  // Cases
+  caseFilters: lazy(() => import('../cases/CaseFilters.js')),
+  caseBulkActions: lazy(() => import('../cases/CaseBulkActions.js')),
+  casePage: lazy(() => import('../cases/CasePage.js')),
 };
 
 export function slotComponent(name: string): Slot {

@@ -1,0 +1,196 @@
+import { useCallback, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useCanAccessResources, useGetOne, useRefresh, type RaRecord } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { CaseTexts } from '../../shared/texts/cases.js';
+import { resourceByName } from '../../resources/index.js';
+import { failureOf } from '../../dataProvider/httpClient.js';
+import type { SlotProps } from '../slots/index.js';
+import { ErrorBoundary } from '../layout/ErrorBoundary.js';
+import { NotFound } from '../layout/NotFound.js';
+import { LoadFailed } from '../orgs/LoadFailed.js';
+import { ResourceList } from '../resources/ResourceList.js';
+import { CaseForm } from './CaseForm.js';
+import { CaseParameters } from './CaseParameters.js';
+import { CaseProgress } from './CaseProgress.js';
+import { CaseWorkflowButtons, useWorkflowPermissions } from './CaseWorkflowButtons.js';
+import { CaseDownloads, useDownloadKinds } from './CaseDownloads.js';
+import { useCaseLock, workflowActions, type WorkflowFields } from './caseRules.js';
+import { useCaseWorkflowPoll } from './useCaseWorkflowPoll.js';
+
+const T = CaseTexts;
+const CASES_ROUTE = '/cases';
+
+/** A case as GET /api/cases/{id} answers it (spec 001 §3 "Case (detail)"), keyed the react-admin way. */
+export type CaseRecord = RaRecord &
+  WorkflowFields & {
+    Id: number;
+    CaseNumber: string;
+    Org?: { Name?: string | null; Code?: string | null } | null;
+    CaseType?: { Short?: string | null; Description?: string | null } | null;
+    Subject?: { FirstName?: string | null; LastName?: string | null } | null;
+  };
+
+/** The sub-resources the page lists under the form, in order, each for users who may list it. */
+const PANELS = [
+  { resource: 'case-items', title: T.page.panels.items },
+  { resource: 'case-papers', title: T.page.panels.papers },
+  { resource: 'case-messages', title: T.page.panels.messages },
+] as const;
+const PANEL_RESOURCES = PANELS.map((p) => p.resource);
+
+/** One part of the page: a card with its heading. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title}>
+      <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 1.5, sm: 2 } }}>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+      </Box>
+      <CardContent sx={{ px: { xs: 1.5, sm: 3 }, pt: 1.5, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** Back to the cases list. */
+const BackButton = () => (
+  <Button component={RouterLink} to={CASES_ROUTE} startIcon={<ArrowBackIcon />} size="small" sx={{ ml: -1 }}>
+    Back
+  </Button>
+);
+
+/** The case's subtitle: subject, org and case type. */
+function subtitleOf(record: CaseRecord): string {
+  const subject = record.Subject ? [record.Subject.LastName, record.Subject.FirstName].filter(Boolean).join(', ') : '';
+  const caseType = record.CaseType?.Description || record.CaseType?.Short || '';
+  return [subject, record.Org?.Name, caseType].filter(Boolean).join(' · ');
+}
+
+/**
+ * The case page (/cases/{caseId}, spec 001 §2 "Case detail"): the case number with its subject, org and case type;
+ * Back and Refresh; the seven-step progress with an On Hold or Discontinued chip; the workflow buttons and the
+ * XML/XSLT downloads; then the case form (read only, with the reason, when the case lock says so), its items,
+ * papers, messages and additional settings. The workflow state is polled so steps taken elsewhere show.
+ */
+function CaseView({ caseId }: { caseId: number }) {
+  const { data: record, error, isPending, isFetching, refetch } = useGetOne<CaseRecord>('cases', { id: caseId });
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  // Saving or a workflow step reloads the case and its items (data entry complete sets their ACDs).
+  const reload = useCallback(() => {
+    void refetch();
+    void queryClient.invalidateQueries({ queryKey: ['case-items'] });
+  }, [refetch, queryClient]);
+  const polled = useCaseWorkflowPoll(caseId, record, reload);
+  const lockedToName = polled && record && polled.LockedTo_Id === record.LockedTo_Id ? polled.LockedToName : null;
+  const lock = useCaseLock(record, lockedToName);
+  const panels = useCanAccessResources({ action: 'list', resources: [...PANEL_RESOURCES] });
+  const steps = useWorkflowPermissions();
+  const downloads = useDownloadKinds();
+
+  if (error && failureOf(error).status === 404) return <NotFound />;
+  if (!record) {
+    return (
+      <Stack spacing={2}>
+        <Box>
+          <BackButton />
+        </Box>
+        {error ? (
+          <LoadFailed error={error} text={T.page.loadFailed} onRetry={() => void refetch()} />
+        ) : (
+          <Card aria-busy={isPending}>
+            <LinearProgress aria-label="Loading" />
+            <Box sx={{ p: 3 }}>
+              <Skeleton variant="text" width="40%" height={44} />
+              <Skeleton variant="text" width="60%" />
+              <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
+            </Box>
+          </Card>
+        )}
+      </Stack>
+    );
+  }
+
+  const number = String(record.CaseNumber ?? '');
+  const subtitle = subtitleOf(record);
+  const hasActions = workflowActions(record, steps).length > 0 || downloads.length > 0;
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0, pb: 3 }}>
+      <Card component="header">
+        <Box sx={{ height: 4 }}>{isFetching && <LinearProgress aria-label="Refreshing" />}</Box>
+        <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 1, sm: 1.5 }, pb: { xs: 2, sm: 2.5 } }}>
+          <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
+            <BackButton />
+            <Button startIcon={<RefreshIcon />} size="small" onClick={() => refresh()} disabled={isFetching}>
+              Refresh
+            </Button>
+          </Stack>
+          <Typography variant="h4" component="h1" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
+            {T.page.title(number)}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body1" color="text.secondary" sx={{ mt: 0.25 }}>
+              {subtitle}
+            </Typography>
+          )}
+          <Divider sx={{ my: 2 }} />
+          <CaseProgress record={record} />
+          {hasActions && (
+            <>
+              <Divider sx={{ my: 2 }} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }} justifyContent="space-between">
+                <CaseWorkflowButtons record={record} onStepTaken={reload} />
+                <Box sx={{ ml: { sm: 'auto' } }}>
+                  <CaseDownloads caseId={record.Id} caseNumber={number} />
+                </Box>
+              </Stack>
+            </>
+          )}
+        </Box>
+      </Card>
+
+      {error && <LoadFailed error={error} text={T.page.loadFailed} onRetry={() => void refetch()} />}
+
+      {lock.reason && (
+        <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />} role="note">
+          {lock.reason}
+        </Alert>
+      )}
+
+      <Panel title={T.page.panels.form}>
+        {lock.isPending ? <LinearProgress aria-label="Loading" /> : <CaseForm record={record} readOnly={lock.readOnly} onSaved={reload} />}
+      </Panel>
+
+      {PANELS.map(({ resource, title }) => {
+        const declaration = resourceByName(resource);
+        if (!declaration || !panels.canAccess?.[resource]) return null;
+        return (
+          <Panel key={resource} title={title}>
+            <ResourceList declaration={declaration} parent={record} />
+          </Panel>
+        );
+      })}
+
+      <Panel title={T.page.panels.settings}>
+        <CaseParameters caseId={record.Id} readOnly={lock.readOnly} />
+      </Panel>
+    </Stack>
+  );
+}
+
+/** The `casePage` slot of `cases`: the case whose id is in the route; a render failure says 'Unable to show this case.'. */
+export default function CasePage(_props: SlotProps) {
+  const { id } = useParams();
+  const caseId = Number(id);
+  if (!Number.isInteger(caseId) || caseId < 1) return <NotFound />;
+  return (
+    <ErrorBoundary message={T.errors.showFailed} resetKey={caseId}>
+      <CaseView key={caseId} caseId={caseId} />
+    </ErrorBoundary>
+  );
+}

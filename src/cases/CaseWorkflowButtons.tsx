@@ -1,0 +1,132 @@
+import { useState, type ReactElement } from 'react';
+import { Button, CircularProgress, Stack } from '@mui/material';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import PauseIcon from '@mui/icons-material/Pause';
+import ReplayIcon from '@mui/icons-material/Replay';
+import BlockIcon from '@mui/icons-material/Block';
+import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Timing } from '../../shared/constants.js';
+import { CaseTexts } from '../../shared/texts/cases.js';
+import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
+import type { CaseStepAnswer } from '../../dataProvider/cases.js';
+import { failureOf } from '../../dataProvider/httpClient.js';
+import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
+import { workflowActions, type CaseStateFields, type WorkflowAction, type WorkflowPermissions } from './caseRules.js';
+
+const T = CaseTexts;
+
+type StepMethod = 'startDataEntry' | 'completeDataEntry' | 'toggleCaseHold' | 'discontinueCase' | 'resumeCase';
+
+interface StepDeclaration {
+  label: string;
+  method: StepMethod;
+  done: string;
+  failed: string;
+  /** "Failed … starts of data entry show the server message" (spec 001 §8); the other steps say their own text. */
+  serverMessage?: boolean;
+  icon: ReactElement;
+  /** The step that moves the case on is the page's main button. */
+  main?: boolean;
+  color?: 'primary' | 'warning' | 'error';
+  confirm?: boolean;
+}
+
+/** Each workflow button: its label, its data provider call, its toasts (spec 001 §8). */
+export const STEPS: Record<WorkflowAction, StepDeclaration> = {
+  startDataEntry: { label: 'Start Data Entry', method: 'startDataEntry', done: T.toasts.dataEntryStarted, failed: T.errors.startDataEntryFailed, serverMessage: true, icon: <PlayArrowIcon />, main: true },
+  completeDataEntry: { label: 'Data Entry Complete', method: 'completeDataEntry', done: T.toasts.dataEntryComplete, failed: T.errors.dataEntryCompleteFailed, icon: <TaskAltIcon />, main: true },
+  reactivate: { label: 'Reactivate', method: 'toggleCaseHold', done: T.toasts.reactivated, failed: T.errors.holdFailed, icon: <ReplayIcon />, main: true },
+  resume: { label: 'Resume', method: 'resumeCase', done: T.toasts.resumed, failed: T.errors.resumeFailed, icon: <ReplayIcon />, main: true },
+  hold: { label: 'Hold', method: 'toggleCaseHold', done: T.toasts.onHold, failed: T.errors.holdFailed, icon: <PauseIcon />, color: 'warning' },
+  discontinue: { label: 'Discontinue', method: 'discontinueCase', done: T.toasts.discontinued, failed: T.errors.discontinueFailed, icon: <BlockIcon />, color: 'error', confirm: true },
+};
+
+/** The steps in the order the page shows them: the one that moves the case on first. */
+const ORDER: readonly WorkflowAction[] = ['startDataEntry', 'completeDataEntry', 'reactivate', 'resume', 'hold', 'discontinue'];
+
+/** Which workflow steps the user may take: react-admin's canAccess on `cases` for each step's action. */
+export function useWorkflowPermissions(): WorkflowPermissions {
+  return {
+    startDataEntry: useCanAccess({ resource: 'cases', action: 'startDataEntry' }).canAccess,
+    completeDataEntry: useCanAccess({ resource: 'cases', action: 'completeDataEntry' }).canAccess,
+    hold: useCanAccess({ resource: 'cases', action: 'hold' }).canAccess,
+    discontinue: useCanAccess({ resource: 'cases', action: 'discontinue' }).canAccess,
+    resume: useCanAccess({ resource: 'cases', action: 'resume' }).canAccess,
+  };
+}
+
+interface Props {
+  record: CaseStateFields & { Id: number; CaseNumber?: string | null };
+  /** After a step was taken or refused: read the case again (its state, dates and lock changed, or were changed elsewhere). */
+  onStepTaken(action: WorkflowAction, answer?: CaseStepAnswer): void;
+}
+
+/**
+ * The workflow buttons of a case (spec 001 §4, §6): Start Data Entry, Data Entry Complete, Hold or Reactivate,
+ * Discontinue (after a confirmation) and Resume, each shown in the states that allow it to users holding its
+ * permission. A step says it was done, or why not, and the case is read again either way.
+ */
+export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const notify = useNotify();
+  const [running, setRunning] = useState<WorkflowAction | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const shown = new Set(workflowActions(record, useWorkflowPermissions()));
+  const actions = ORDER.filter((a) => shown.has(a));
+  if (!actions.length) return null;
+
+  const run = async (action: WorkflowAction) => {
+    const step = STEPS[action];
+    setConfirming(false);
+    setRunning(action);
+    try {
+      const answer = await dataProvider[step.method](record.Id);
+      if (endedBySignOut(answer)) return;
+      notify(step.done, { type: 'success', autoHideDuration: Timing.CASE_TOAST_MS });
+      onStepTaken(action, answer);
+    } catch (error) {
+      const message = failureMessage(error);
+      // An ended session has been announced by the auth provider.
+      if (message === null) return;
+      const answered = Boolean(failureOf(error).status);
+      notify(step.serverMessage && answered ? message : step.failed, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+      onStepTaken(action);
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label="Workflow">
+      {actions.map((action) => {
+        const step = STEPS[action];
+        return (
+          <Button
+            key={action}
+            variant={step.main ? 'contained' : 'outlined'}
+            color={step.color ?? 'primary'}
+            startIcon={running === action ? <CircularProgress size={16} color="inherit" aria-hidden /> : step.icon}
+            disabled={running !== null}
+            onClick={() => (step.confirm ? setConfirming(true) : void run(action))}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            {step.label}
+          </Button>
+        );
+      })}
+      {shown.has('discontinue') && (
+        <Confirm
+          isOpen={confirming}
+          title={T.page.discontinueTitle(String(record.CaseNumber ?? ''))}
+          content={T.page.discontinueBody}
+          confirm="Discontinue"
+          cancel="Cancel"
+          confirmColor="warning"
+          onConfirm={() => void run('discontinue')}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </Stack>
+  );
+}

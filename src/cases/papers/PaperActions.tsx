@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
+import { useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { CaseTexts } from '../../../shared/texts/cases.js';
+import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
+import { FileDropZone } from '../../components/FileDropZone.js';
+import { parentValuesOf } from '../../resources/ResourceForm.js';
+import { failureMessage } from '../../resources/useResourceSave.js';
+import type { SlotProps } from '../../slots/index.js';
+import { TrackingDialog } from './TrackingDialog.js';
+
+const T = CaseTexts;
+
+/**
+ * The papers' actions (the `casePaperActions` slot, beside the list): a drop zone for several files at once (or the
+ * file chooser) and Add Tracking Info, for users who may add papers (`permissions.actions.upload`). An upload sends
+ * the files in one multipart call (the server extracts zips), says 'Files were uploaded.' and refreshes the list; a
+ * refused upload shows the server's message.
+ */
+export default function PaperActions({ declaration, parent }: SlotProps) {
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { canAccess = false } = useCanAccess({ resource: declaration.name, action: 'upload' });
+  const [tracking, setTracking] = useState(false);
+  if (!canAccess || !parent || !declaration.parent) return null;
+  const caseId = Number(parentValuesOf(declaration, parent)[declaration.parent.field]);
+
+  const upload = async (files: File[]) => {
+    try {
+      const answer = await dataProvider.uploadCasePapers(caseId, files);
+      // An ended session answers with react-admin's empty stand-in: the sign-out says so already.
+      if (!Array.isArray(answer)) return;
+      notify(T.toasts.filesUploaded, { type: 'success' });
+      refresh();
+    } catch (error) {
+      const message = failureMessage(error);
+      if (message) notify(message, { type: 'error' });
+    }
+  };
+
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ pb: { xs: 1, sm: 0 } }}>
+      <FileDropZone
+        dense
+        data-testid="case-paper-drop-zone"
+        onFiles={upload}
+        inputLabel={`Upload papers to case ${String(parent.CaseNumber ?? caseId)}`}
+        hint={T.papers.dropHint}
+        busyText={T.papers.uploading}
+        caption={T.papers.zipHint}
+        chooseLabel={T.papers.chooseFiles}
+      />
+      <Button variant="outlined" startIcon={<LocalShippingOutlinedIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setTracking(true)}>
+        {T.papers.addTracking}
+      </Button>
+      {tracking && <TrackingDialog caseId={caseId} onClose={() => setTracking(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+
+const SUBJECT = { first: 'Marisol', last: 'Quintero', ssn: '3141' };
+
+async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** The cases table (the list's accessible name is its title). */
+const casesTable = (page: Page) => page.getByRole('table', { name: 'Cases' });
+
+describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it('a case administrator takes a new case from intake through papers and data entry to awaiting assignment', async () => {
+    const { page, context, errors } = await newPage(browser, server.baseUrl);
+    await signIn(page, 'caseadmin');
+    await page.goto('/cases');
+    await shows(casesTable(page).getByRole('row').nth(1));
+    await shows(page.getByRole('columnheader', { name: 'CD' }));
+    await screenshot(page, 'cases-list');
+
+    // Intake: the new-case modal, the org picked in its tree, the people and case type of that org.
+    await page.getByRole('button', { name: 'Add Case' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Case' });
+    await dialog.getByRole('button', { name: 'Choose' }).click();
+    const picker = page.getByRole('dialog', { name: /org/i }).last();
+    await picker.getByText('Department of Commerce (DOC)', { exact: true }).dblclick();
+    await choose(page, dialog, 'Requesting Official', 'Claire Donovan');
+    await choose(page, dialog, 'Case Type', 'Tier 1 Investigation');
+    await dialog.getByRole('textbox', { name: 'First Name' }).fill(SUBJECT.first);
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill(SUBJECT.last);
+    await dialog.getByRole('textbox', { name: /SSN/ }).fill(SUBJECT.ssn);
+    await screenshot(page, 'cases-add-case');
+    await dialog.getByRole('button', { name: 'Add Case' }).click();
+    await shows(page.getByText(/^Case DOS-\d{4}-\d{6} created successfully\.$/));
+    await expectCount(dialog, 0);
+
+    // The list finds it by name; its row opens the case page.
+    await page.getByRole('textbox', { name: 'Search Name' }).fill(SUBJECT.last);
+    const row = casesTable(page).getByRole('row', { name: new RegExp(SUBJECT.last) });
+    await shows(row);
+    await expect(row.getByText('Awaiting Case Papers').first()).toBeDefined();
+    await row.getByText(new RegExp(SUBJECT.last)).click();
+    await page.waitForURL(/\/cases\/\d+$/);
+    await shows(page.getByRole('heading', { name: /^Case DOS-/ }));
+    await screenshot(page, 'case-page-new');
+
+    // Papers: the first upload moves the case on to data entry.
+    await page.getByLabel(/Upload papers/i).setInputFiles([
+      { name: 'release.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: 'fingerprints.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    ]);
+    await shows(page.getByText('Files were uploaded.'));
+    await shows(page.getByRole('button', { name: 'release.pdf' }));
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await shows(page.getByRole('button', { name: 'Start Data Entry' }));
+
+    await page.getByRole('button', { name: 'Start Data Entry' }).click();
+    await shows(page.getByText('Data entry started.'));
+    await page.getByRole('button', { name: 'Data Entry Complete' }).click();
+    await shows(page.getByText('Data entry complete.'));
+    await expectCount(page.getByRole('button', { name: 'Data Entry Complete' }), 0);
+    await shows(page.getByText('Awaiting Assignment').first());
+    await screenshot(page, 'case-page-awaiting-assignment');
+
+    // Back in the list, the case shows its new state and critical date.
+    await page.goto('/cases');
+    await page.getByRole('textbox', { name: 'Search Name' }).fill(SUBJECT.last);
+    await shows(casesTable(page).getByRole('row', { name: /Awaiting Assignment/ }));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a new case appears as a notice in a second signed-in browser, and a click refreshes its list', async () => {
+    const watcher = await newPage(browser, server.baseUrl);
+    await signIn(watcher.page, 'reviewer');
+    await watcher.page.goto('/cases');
+    await shows(casesTable(watcher.page).getByRole('row').nth(1));
+
+    const author = await newPage(browser, server.baseUrl);
+    await signIn(author.page, 'caseadmin');
+    await author.page.goto('/cases');
+    await author.page.getByRole('button', { name: 'Add Case' }).click();
+    const dialog = author.page.getByRole('dialog', { name: 'Add Case' });
+    await dialog.getByRole('button', { name: 'Choose' }).click();
+    await author.page.getByRole('dialog', { name: /org/i }).last().getByText('Department of Commerce (DOC)', { exact: true }).dblclick();
+    await choose(author.page, dialog, 'Requesting Official', 'Claire Donovan');
+    await choose(author.page, dialog, 'Case Type', 'Tier 1 Investigation');
+    await dialog.getByRole('textbox', { name: 'First Name' }).fill('Noel');
+    await dialog.getByRole('textbox', { name: 'Last Name' }).fill('Lindqvist');
+    await dialog.getByRole('textbox', { name: /SSN/ }).fill('2718');
+    await dialog.getByRole('button', { name: 'Add Case' }).click();
+    await shows(author.page.getByText(/created successfully\./));
+
+    const notice = watcher.page.getByText('A new case was added. Click to refresh.');
+    await shows(notice);
+    await screenshot(watcher.page, 'cases-live-notice');
+    await notice.click();
+    await watcher.page.getByRole('textbox', { name: 'Search Name' }).fill('Lindqvist');
+    await shows(casesTable(watcher.page).getByRole('row', { name: /Lindqvist/ }));
+    expect(watcher.errors).toEqual([]);
+    await watcher.context.close();
+    await author.context.close();
+  });
+});
