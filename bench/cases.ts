@@ -112,8 +112,9 @@ async function open(url: string) {
  * The bulk rows, on one connection (its own maintenance_work_mem for the index builds). Orgs: ORGS client orgs
  * under FED, STATE and COM, every 25th under DOC. Cases: spread evenly over the client orgs (not the root or the
  * parents), received over DAYS days in id order; cases older than 120 days are mostly COMPLETE, newer ones spread
- * over the open states. Subjects: the seed's first and last names. Items: ITEMS_PER_CASE per case, their status
- * following the case's.
+ * over the open states. Subjects: the seed's first and last names, chosen with the case and written on it too (the
+ * copy migration 013's triggers keep), so the subjects' insert finds nothing to copy and the cases are written once.
+ * Items: ITEMS_PER_CASE per case, their status following the case's.
  */
 async function fill(db: Database) {
   await db.connection().execute(async (conn) => {
@@ -158,6 +159,8 @@ async function fill(db: Database) {
       await sql`
         WITH r AS MATERIALIZED (
           SELECT g, random() AS u1, random() AS u2, random() AS u3, random() AS u4, random() AS u5,
+                 (${FIRST_NAMES}::text[])[1 + floor(random() * ${FIRST_NAMES.length}::int)::int] AS first_name,
+                 (${LAST_NAMES}::text[])[1 + floor(random() * ${LAST_NAMES.length}::int)::int] AS last_name,
                  greatest(0, ${DAYS - 1}::int - ((g - 1)::bigint * ${DAYS}::int / ${CASES}::int)::int + floor(random() * 5)::int - 2) AS age
             FROM generate_series(${lo}::int, ${hi}::int) AS g
         ), s AS (
@@ -176,7 +179,7 @@ async function fill(db: Database) {
         )
         INSERT INTO cases ("CaseNumber", "Client_Id", "ContractType_Id", "Reviewer_Id", "DataEntryClerk_Id", "WorkflowState",
                            "CaseStatusType", "ResumeState", "DataEntryComplete", "ReceivedDate", "ScheduledDate", "DueDate",
-                           "CompletionDate", "CaseType_Id", "CreatedDate", "UpdatedDate")
+                           "CompletionDate", "CaseType_Id", "CreatedDate", "UpdatedDate", "SubjectFirstName", "SubjectLastName")
         SELECT 'B-' || lpad(s.g::text, 8, '0'), o."Id", o."ContractType_Id",
                CASE WHEN s.state IN ('AWAITING_CASE_PAPERS', 'AWAITING_DATA_ENTRY', 'DATA_ENTRY_IN_PROCESS') THEN NULL
                     ELSE (${reviewers}::int[])[1 + floor(s.u3 * ${reviewers.length}::int)::int] END,
@@ -187,13 +190,13 @@ async function fill(db: Database) {
                current_date - s.age, current_date - s.age + 3, current_date - s.age + 30,
                CASE WHEN s.state IN ('COMPLETE', 'DISCONTINUED') THEN least(current_date, current_date - s.age + 10 + floor(s.u5 * 40)::int)::timestamptz END,
                (${caseTypes}::int[])[1 + floor(s.u5 * ${caseTypes.length}::int)::int],
-               now() - make_interval(days => s.age), now() - make_interval(days => s.age)
+               now() - make_interval(days => s.age), now() - make_interval(days => s.age), s.first_name, s.last_name
           FROM s JOIN orgs o ON o."Id" = (${caseOrgs}::int[])[1 + floor(s.u1 * ${caseOrgs.length}::int)::int]`.execute(conn);
       await sql`
         INSERT INTO case_subjects ("Case_Id", "FirstName", "MiddleName", "LastName", "SSN")
-        SELECT c."Id", (${FIRST_NAMES}::text[])[1 + floor(random() * ${FIRST_NAMES.length}::int)::int],
+        SELECT c."Id", c."SubjectFirstName",
                CASE WHEN random() < 0.3 THEN (${FIRST_NAMES}::text[])[1 + floor(random() * ${FIRST_NAMES.length}::int)::int] END,
-               (${LAST_NAMES}::text[])[1 + floor(random() * ${LAST_NAMES.length}::int)::int],
+               c."SubjectLastName",
                lpad(floor(random() * 1000000000)::bigint::text, 9, '0')
           FROM cases c WHERE c."Id" > ${before}::int`.execute(conn);
       await sql`

@@ -288,7 +288,10 @@ export interface ResourceDeclaration {
     create?: readonly Permission[];
     edit?: readonly Permission[];
     delete?: readonly Permission[];
-    /** Further actions a screen checks with canAccess (`useCanAccess({ resource, action })`), e.g. a JSON editor switch. */
+    /**
+     * Further actions a screen checks with canAccess (`useCanAccess({ resource, action })`), e.g. a JSON editor switch;
+     * `bulk`: who gets the list's selection checkboxes and bulk actions (everyone who lists it, when not declared).
+     */
     actions?: Readonly<Record<string, readonly Permission[]>>;
   };
   remove: RemoveDeclaration;

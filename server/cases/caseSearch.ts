@@ -8,8 +8,8 @@ import { Limits } from '../../shared/constants.js';
 import { Groups, Permissions } from '../../shared/permissions.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 
-type Tables = DB & { c: DB['cases']; s: DB['case_subjects']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
-/** The filtered cases alone: what is counted. The page joins subject, org, reviewer and case type afterwards. */
+type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
+/** The filtered cases alone: what is counted. The page joins org, reviewer and case type afterwards. */
 type Base = SelectQueryBuilder<Tables, 'c', object>;
 export type CasesQuery = Required<Pick<CasesFilter, 'page' | 'pageSize'>> & CasesFilter;
 type Column = NonNullable<CasesFilter['sorted']>[number]['id'];
@@ -33,7 +33,7 @@ export function hiddenColumns(auth: AuthContext): Column[] {
 
 const SORTS: Record<Column, readonly (keyof Tables[keyof Tables] | string)[]> = {
   CaseNumber: ['c.CaseNumber'],
-  CaseName: ['s.LastName', 's.FirstName'],
+  CaseName: ['c.SubjectLastName', 'c.SubjectFirstName'],
   Code: ['o.Code'],
   ReceivedDate: ['c.ReceivedDate'],
   ScheduledDate: ['c.ScheduledDate'],
@@ -48,8 +48,9 @@ const SORTS: Record<Column, readonly (keyof Tables[keyof Tables] | string)[]> = 
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The filtered cases (not yet sorted or paged): the caller's org scope, the text searches (case number; each word
- * of a name in the subject's first or last name — trigram indexes), the left panel (orgs with the orgs below them,
+ * The filtered cases (not yet sorted or paged), read from `cases` alone: the caller's org scope, the text searches
+ * (case number; each word of a name in the subject's first or last name, which migration 013 copies onto the case —
+ * trigram indexes on `cases`, so the name's bitmap is ANDed with the org and date index), the left panel (orgs with the orgs below them,
  * case states, item states), the received-date range, the reviewer, and "assigned to me": the caller (with
  * IncludePeopleWhoWorkForMe, also the users whose manager the caller is) as reviewer, data-entry clerk or an item's
  * investigator.
@@ -62,17 +63,9 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
     if (!text) continue;
     if (filter.id === 'CaseNumber') base = base.where('c.CaseNumber', 'ilike', contains(text));
     else {
-      // Every word in the subject's first or last name (one subject per case, so the count stays a count of cases).
+      // Every word in the subject's first or last name: the copy on the case, kept in step by triggers.
       const words = text.split(/[\s,]+/).filter(Boolean);
-      base = base.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('case_subjects as s')
-            .select('s.Id')
-            .whereRef('s.Case_Id', '=', 'c.Id')
-            .where((w) => w.and(words.map((word) => w.or([w('s.LastName', 'ilike', contains(word)), w('s.FirstName', 'ilike', contains(word))])))),
-        ),
-      );
+      base = base.where((w) => w.and(words.map((word) => w.or([w('c.SubjectLastName', 'ilike', contains(word)), w('c.SubjectFirstName', 'ilike', contains(word))]))));
     }
   }
   const extra = query.additional ?? {};
@@ -120,8 +113,8 @@ export function columnView(auth: AuthContext): { hidden: Column[]; labels: Recor
 }
 
 /**
- * One page of the cases list: a bounded count of the filtered cases (no joins), then one query for the page (subject,
- * org, reviewer and case type joined in) — a bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
+ * One page of the cases list: a bounded count of the filtered cases (no joins), then one query for the page (org,
+ * reviewer and case type joined in; the subject's names are on the case) — a bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
  * the last one. Default order: received date, newest first, then the case id.
  */
 export async function searchCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery) {
@@ -137,13 +130,12 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
 
   // The joins serve the page only: the count above reads the cases alone (docs/performance.md).
   let rows = base
-    .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
     .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
     .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
     .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
     .select([
     'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
-    'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 's.FirstName', 's.LastName', 'o.Code', 'r.FirstName as ReviewerFirst',
+    'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName', 'o.Code', 'r.FirstName as ReviewerFirst',
     'r.LastName as ReviewerLast', 'ct.Short as CaseType',
   ]);
   for (const sort of query.sorted ?? []) {
@@ -153,8 +145,8 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   rows = rows.orderBy('c.ReceivedDate', 'desc').orderBy('c.Id', 'desc');
   const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
   const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
-  const cases = found.map(({ FirstName, LastName, ReviewerFirst, ReviewerLast, ...row }) => {
-    const answer: CaseRowAnswer = { ...row, CaseName: `${FirstName} ${LastName}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
+  const cases = found.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }) => {
+    const answer: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
     for (const field of leaveOut) delete answer[field];
     return answer;
   });

@@ -397,6 +397,12 @@ export interface CasesTable {
   Invoice_Id: number | null;
   CreatedDate: CreatedAt;
   UpdatedDate: CreatedAt;
+  /**
+   * The subject's names (case_subjects), copied by triggers on case_subjects (migration 013) so the cases search
+   * filters and sorts on `cases` alone. Never written by the server; null only until the case's subject is inserted.
+   */
+  SubjectFirstName: ColumnType<string | null, never, never>;
+  SubjectLastName: ColumnType<string | null, never, never>;
 }
 
 /** One transition of a case's workflow (migration 012). */

@@ -171,7 +171,7 @@ function CaseView({ caseId }: { caseId: number }) {
         if (!declaration || !panels.canAccess?.[resource]) return null;
         return (
           <Panel key={resource} title={title}>
-            <ResourceList declaration={declaration} parent={record} />
+            <ResourceList declaration={declaration} parent={record} readOnly={lock.closed && resource === 'case-papers'} />
           </Panel>
         );
       })}

@@ -144,16 +144,24 @@ export function workflowChanged(shown: WorkflowFields, polled: WorkflowFields): 
  * react-admin's canAccess on `cases`, the user's id from the auth provider's identity, and the case-admin exemption
  * from the System Administrator role or a Case Admin / System Admin group tag. Read-only while any of it loads.
  */
-export function useCaseLock(record: CaseStateFields | undefined, lockedToName?: string | null): CaseLock & { isPending: boolean } {
+/**
+ * Whether the case itself is closed to changes for this viewer (inactive without Edit Inactive Cases, or held by
+ * another user) — what locks its papers too, whatever the viewer's own Edit Cases permission.
+ */
+export function caseClosed(c: CaseStateFields, viewer: CaseViewer): boolean {
+  return caseLock(c, { ...viewer, canEdit: true }, null).readOnly;
+}
+
+export function useCaseLock(record: CaseStateFields | undefined, lockedToName?: string | null): CaseLock & { isPending: boolean; closed: boolean } {
   const edit = useCanAccess({ resource: 'cases', action: 'edit' });
   const editInactive = useCanAccess({ resource: 'cases', action: 'editInactive' });
   const identity = useGetIdentity();
   const roles = usePermissions<string[] | undefined>();
   const { tags } = useSessionPermissions();
   const isPending = edit.isPending || editInactive.isPending || identity.isPending || roles.isPending;
-  if (!record || isPending) return { readOnly: true, reason: null, isPending: true };
+  if (!record || isPending) return { readOnly: true, reason: null, isPending: true, closed: true };
   const isCaseAdmin = (roles.permissions ?? []).includes(Permissions.General.SYSTEM_ADMINISTRATOR) || tags.includes(Tags.CASE_ADMIN) || tags.includes(Tags.SYSTEM_ADMIN);
   const userId = identity.identity?.id;
   const viewer: CaseViewer = { userId: typeof userId === 'number' ? userId : userId != null ? Number(userId) : null, isCaseAdmin, canEdit: Boolean(edit.canAccess), canEditInactive: Boolean(editInactive.canAccess) };
-  return { ...caseLock(record, viewer, lockedToName), isPending: false };
+  return { ...caseLock(record, viewer, lockedToName), isPending: false, closed: caseClosed(record, viewer) };
 }

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Box, Button, Grid, Stack } from '@mui/material';
-import { Form, useCanAccess, useGetMany, useNotify, usePermissions, useRecordContext } from 'react-admin';
+import { Form, RecordContextProvider, useCanAccess, useGetMany, useNotify, usePermissions, useRecordContext } from 'react-admin';
 import { permissionsFor } from '../../resources/declaration.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -276,7 +276,8 @@ export function ResourceForm({
     const held = Array.isArray(roles) ? roles : [];
     return new Set(
       Object.entries(declaration.form.fieldPermissions ?? {})
-        .filter(([, action]) => !hasAnyPermission(held, permissionsFor(declaration, action) ?? []))
+        // An action the declaration does not define lets no one change the field.
+        .filter(([, action]) => { const needed = permissionsFor(declaration, action); return !needed || !hasAnyPermission(held, needed); })
         .map(([field]) => field),
     );
   }, [roles, declaration]);
@@ -327,6 +328,8 @@ export function ResourceForm({
 
   return (
     <Box ref={container} role="form" aria-label={label}>
+      {/* Inputs read the record itself (a reference's embedded copy), wherever the form is drawn. */}
+      <RecordContextProvider value={record}>
       <Form
         record={values}
         resolver={resolver}
@@ -351,6 +354,7 @@ export function ResourceForm({
         <RevealErrors container={container} />
         {mode === 'edit' && <SavedIsPristine />}
       </Form>
+      </RecordContextProvider>
     </Box>
   );
 }

@@ -457,14 +457,20 @@ interface ListProps {
   parent?: ApiRecord;
   /** A sub-resource's list titled by the declaration's title (a row expanding into several lists). */
   caption?: boolean;
+  /** Its records are only read here (a locked case's papers): no add, edit, remove or actions slot, whatever the user may do. */
+  readOnly?: boolean;
 }
 
-function ListView({ declaration, parent, caption = false }: ListProps) {
+function ListView({ declaration, parent, caption = false, readOnly = false }: ListProps) {
   const { name, list, texts } = declaration;
   const resource = { resource: name };
-  const { canAccess: canCreate = false } = useCanAccess({ ...resource, action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ ...resource, action: 'edit' });
-  const { canAccess: canRemove = false } = useCanAccess({ ...resource, action: 'delete' });
+  const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
+  const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
+  const { canAccess: mayRemove = false } = useCanAccess({ ...resource, action: 'delete' });
+  const [canCreate, canEdit, canRemove] = [mayCreate, mayEdit, mayRemove].map((may) => may && !readOnly);
+  // Selection checkboxes only for users who get a bulk action (`permissions.actions.bulk`, when declared).
+  const { canAccess: mayBulk = false } = useCanAccess({ ...resource, action: 'bulk' });
+  const showBulk = Boolean(declaration.slots?.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
   const { isFetching, meta } = useListContext();
   // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
   const view: ColumnView = (meta as { columns?: ColumnView } | undefined)?.columns ?? {};
@@ -487,7 +493,7 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
   );
   const label = list.label ? list.label(parent) : declaration.title;
   // The actions slot takes the add button's place: in the page header, or beside a sub-resource's filters.
-  const Actions = declaration.slots?.actions ? slotComponent(declaration.slots.actions) : null;
+  const Actions = declaration.slots?.actions && !readOnly ? slotComponent(declaration.slots.actions) : null;
   const actions = Actions ? (
     <Suspense fallback={null}>
       <Actions declaration={declaration} parent={parent} />
@@ -534,7 +540,7 @@ function ListView({ declaration, parent, caption = false }: ListProps) {
           // its last columns — the row actions among them.
           sx={{ [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto' } }}
           bulkActionButtons={
-            declaration.slots?.bulkActions ? (
+            showBulk ? (
               <Suspense fallback={null}>
                 <BulkActions declaration={declaration} parent={parent} />
               </Suspense>
@@ -610,7 +616,7 @@ function filterDefaults(declaration: ResourceDeclaration): Record<string, string
  * A sub-resource whose records are a field of its parent record (`list.from`: a date range's fees): no call, the
  * same view over react-admin's `useList`; each record carries the parent's values its writes' paths need.
  */
-function FromParentList({ declaration, parent, caption, from }: ListProps & { parent: ApiRecord; from: string }) {
+function FromParentList({ declaration, parent, caption, readOnly, from }: ListProps & { parent: ApiRecord; from: string }) {
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   const data = useMemo(() => {
     const values = parentValuesOf(declaration, parent);
@@ -626,7 +632,7 @@ function FromParentList({ declaration, parent, caption, from }: ListProps & { pa
   return (
     <ResourceContextProvider value={declaration.name}>
       <ListContextProvider value={context}>
-        <ListView declaration={declaration} parent={parent} caption={caption} />
+        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
       </ListContextProvider>
     </ResourceContextProvider>
   );
@@ -650,7 +656,7 @@ export function ResourceList({ declaration, parent, caption }: ListProps) {
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */
-function CalledList({ declaration, parent, caption }: ListProps) {
+function CalledList({ declaration, parent, caption, readOnly }: ListProps) {
   const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   return (
@@ -666,7 +672,7 @@ function CalledList({ declaration, parent, caption }: ListProps) {
       // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
       queryOptions={{ onError: () => undefined }}
     >
-      <ListView declaration={declaration} parent={parent} caption={caption} />
+      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
     </ListBase>
   );
 }

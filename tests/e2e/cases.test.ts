@@ -79,6 +79,26 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
     await context.close();
   });
 
+  it('a client user on a phone sees only their org\'s cases and reads a case without changing it', async () => {
+    const { page, context, errors } = await newPage(browser, server.baseUrl, 'phone');
+    await signIn(page, 'client');
+    await page.goto('/cases');
+    const rows = casesTable(page).getByRole('row');
+    await shows(rows.nth(1));
+    await screenshot(page, 'cases-list-phone-client');
+    // Only cases of the client's org and the orgs below it (DOC, DOC-ATL).
+    for (const other of ['PRA', 'OPR', 'NCSC', 'ACME']) await expectCount(casesTable(page).getByRole('cell', { name: other, exact: true }), 0);
+    await expectCount(page.getByRole('button', { name: 'Assign Reviewer' }), 0);
+    await casesTable(page).locator('tbody tr').first().locator('td').nth(2).click();
+    await page.waitForURL(/\/cases\/\d+$/);
+    await shows(page.getByRole('heading', { name: /^Case DOS-/ }));
+    await expectCount(page.getByRole('button', { name: 'Start Data Entry' }), 0);
+    await expectCount(page.getByRole('button', { name: 'Save' }), 0);
+    await screenshot(page, 'case-page-phone-client');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a new case appears as a notice in a second signed-in browser, and a click refreshes its list', async () => {
     const watcher = await newPage(browser, server.baseUrl);
     await signIn(watcher.page, 'reviewer');

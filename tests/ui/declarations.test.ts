@@ -26,6 +26,10 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
     }
   });
 
+  it('guards fields only with actions it defines', () => {
+    for (const action of Object.values(declaration.form.fieldPermissions ?? {})) expect(declaration.permissions.actions ?? {}).toHaveProperty(action);
+  });
+
   it('asks only for permissions of the catalogue', () => {
     const { actions, ...byAction } = declaration.permissions;
     const all = [...Object.values(byAction).flat(), ...Object.values(actions ?? {}).flat()];

@@ -10,6 +10,7 @@ import itemTypeNames from './009_item_type_names.js';
 import rateLimits from './010_rate_limits.js';
 import uniqueNames from './011_unique_names.js';
 import caseWorkflow from './012_case_workflow.js';
+import subjectNamesOnCases from './013_subject_names_on_cases.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '010_rate_limits': rateLimits,
   '011_unique_names': uniqueNames,
   '012_case_workflow': caseWorkflow,
+  '013_subject_names_on_cases': subjectNamesOnCases,
 };
 
 export const migrationProvider: MigrationProvider = {
