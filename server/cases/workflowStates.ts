@@ -11,6 +11,20 @@ export interface WorkflowStateOption {
 }
 
 /** The case workflow states in workflow order (the seven steps, then HOLD and DISCONTINUED), from shared/workflow.ts. */
+/** A list of states every signed-in screen reads (the cases list's panel, item search). */
+function statesRoute(url: string, summary: string, states: readonly { Id: string; Description: string }[]) {
+  return route({
+    method: 'GET',
+    url,
+    access: 'signedIn',
+    summary,
+    schema: { response: { 200: stateList } },
+    async handler() {
+      return states;
+    },
+  });
+}
+
 export const CASE_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(CaseStates).map((Id) => ({ Id, Description: CASE_STATE_LABELS[Id] }));
 
 /** The item statuses in workflow order, from shared/workflow.ts. */
@@ -68,25 +82,7 @@ export const workflowStatesArea: ApiArea = {
         };
       },
     }),
-    route({
-      method: 'GET',
-      url: '/api/workflows/case-states',
-      access: 'signedIn',
-      summary: 'The case workflow states in workflow order: Id (the code) and Description',
-      schema: { response: { 200: stateList } },
-      async handler() {
-        return CASE_STATE_OPTIONS;
-      },
-    }),
-    route({
-      method: 'GET',
-      url: '/api/workflows/item-states',
-      access: 'signedIn',
-      summary: 'The item statuses in workflow order: Id (the code) and Description',
-      schema: { response: { 200: stateList } },
-      async handler() {
-        return ITEM_STATE_OPTIONS;
-      },
-    }),
+    statesRoute('/api/workflows/case-states', 'The case workflow states in workflow order: Id (the code) and Description', CASE_STATE_OPTIONS),
+    statesRoute('/api/workflows/item-states', 'The item statuses in workflow order: Id (the code) and Description', ITEM_STATE_OPTIONS),
   ],
 };

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Texts } from '../../shared/texts/index.js';
-import type { Database } from '../../server/db/database.js';
-import { settleCase } from '../../server/cases/workflow.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { addPaper as addPaperAs } from '../support/casePapers.js';
 
 /**
  * The workflow reads (spec 001 §7): a case's workflow state for the case page's poll (VIEW_CASES, org-scoped), and
@@ -37,12 +36,7 @@ async function newCase(lastName: string, ssn: string): Promise<number> {
   return Number((response.json() as Json).Id);
 }
 
-async function addPaper(caseId: number) {
-  await db().transaction().execute(async (trx) => {
-    await trx.insertInto('case_attachments').values({ Case_Id: caseId, Name: 'release.pdf', StorageKey: `papers/${caseId}/r.pdf`, ContentType: 'application/pdf', Size: 10 }).execute();
-    await settleCase(trx as Database, caseId, user.get('dataentry')!, t.clock.now());
-  });
-}
+const addPaper = (caseId: number) => addPaperAs(db(), caseId, user.get('dataentry')!, t.clock.now());
 
 describe('GET /api/workflows/cases/:id', () => {
   it('answers the case\'s workflow state, and follows its steps', async () => {

@@ -7,6 +7,7 @@ import { settleCase } from '../../server/cases/workflow.js';
 import { columnView } from '../../server/cases/caseSearch.js';
 import type { AuthContext } from '../../server/auth/sessions.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { addPaper as addPaperAs } from '../support/casePapers.js';
 import { multipart, zipOf, type Upload } from '../support/uploads.js';
 import { mailsSince, outboxMark } from '../support/outbox.js';
 
@@ -63,13 +64,7 @@ async function save(who: string, id: unknown, changes: Json) {
   return call(who, 'PUT', `/api/cases/${String(id)}`, { ...model, ...changes });
 }
 const step = (who: string, id: unknown, path: string) => call(who, 'PUT', `/api/cases/${String(id)}/${path}`);
-/** A paper arrives: the file row as the papers upload writes it, then the workflow settles (as the upload does). */
-async function addPaper(caseId: number) {
-  await db().transaction().execute(async (trx) => {
-    await trx.insertInto('case_attachments').values({ Case_Id: caseId, Name: 'authorization.pdf', StorageKey: `papers/${caseId}/a.pdf`, ContentType: 'application/pdf', Size: 10 }).execute();
-    await settleCase(trx as Database, caseId, user.get('dataentry')!, t.clock.now());
-  });
-}
+const addPaper = (caseId: number) => addPaperAs(db(), caseId, user.get('dataentry')!, t.clock.now());
 
 describe('creating a case', () => {
   it('numbers it, adds the template\'s Auto Add items and starts it awaiting papers', async () => {

@@ -86,6 +86,17 @@ afterEach(() => {
   failing.format = false;
 });
 
+/** Opens Add Message, picks Ollie Official, types Hello and sends it; answers the dialog. */
+async function sendHelloToOllie(): Promise<HTMLElement> {
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Message' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Recipients' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Official, Ollie' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hello');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+  return dialog;
+}
+
 describe('the messages of a case', () => {
   it('shows sender, recipients, the date as MMMM DD YYYY, h:mm A and the text cut to 28 characters', async () => {
     messagesScreen([P.VIEW_MESSAGES]);
@@ -162,26 +173,16 @@ describe('the messages of a case', () => {
 
   it("says 'Unable to send message.' when the server refuses without a reason, and keeps the modal open", async () => {
     messagesScreen([P.VIEW_MESSAGES, P.CREATE_MESSAGE], { override: ({ method }) => (method === 'POST' ? { status: 500, body: {} } : undefined) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Message' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Recipients' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Official, Ollie' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hello');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await sendHelloToOllie();
     expect(await screen.findByText(T.errors.messageFailed)).toBeInTheDocument();
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
   });
 
   it('shows the server message under Recipients when it refuses a recipient', async () => {
     messagesScreen([P.VIEW_MESSAGES, P.CREATE_MESSAGE], {
       override: ({ method }) => (method === 'POST' ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Recipients: [T.server.notRecipient] } } } : undefined),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Message' }));
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Recipients' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Official, Ollie' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hello');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    const dialog = await sendHelloToOllie();
     expect(await within(dialog).findByText(T.server.notRecipient)).toBeInTheDocument();
   });
 
