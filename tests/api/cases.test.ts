@@ -298,6 +298,11 @@ describe('saving a case with its subject', () => {
     const read = (await call('caseadmin', 'GET', `/api/cases/${id}`)).json();
     expect(read.Subject).toMatchObject({ FirstName: 'Jordan', MiddleName: 'K', LastName: 'Saved-Again', SSN: '5151' });
     expect(read.CaseSubject).toEqual(read.Subject);
+    // The search finds the case by its subject's new name (the names copied onto the case follow the subject).
+    const found = await call('caseadmin', 'POST', '/api/cases/search', { page: 0, pageSize: 20, sorted: [], filtered: [{ id: 'CaseName', value: 'saved-again' }], additional: {} });
+    expect((found.json().cases as Json[]).map((c) => c.Id)).toEqual([id]);
+    const row = await db().selectFrom('cases').select(['SubjectFirstName', 'SubjectLastName']).where('Id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ SubjectFirstName: 'Jordan', SubjectLastName: 'Saved-Again' });
     expect(read.Reviewer).toMatchObject({ Id: user.get('reviewer') });
     expect(read.RequestingOfficial).toMatchObject({ Id: user.get('client') });
     const cleared = await save('caseadmin', id, { ReceivedDate: null });
