@@ -68,7 +68,7 @@ export default defineResource({
       { source: 'CaseName', label: 'Name', nowrap: true },
       { source: 'Code', label: 'Org' },
       { source: 'ReceivedDate', label: 'Received', type: { kind: 'date', short: true }, phone: false },
-      { source: 'ScheduledDate', label: 'Scheduled', type: { kind: 'date', short: true }, phone: false },
+      { source: 'ScheduledDate', label: 'Scheduled', type: { kind: 'date', short: true }, wideOnly: true },
       { source: 'DueDate', label: 'CD', type: { kind: 'date', short: true, empty: T.awaitingCasePapers } },
       { source: 'CompletionDate', label: 'Completed', type: { kind: 'date', short: true }, phone: false },
       { source: 'Reviewer', label: 'Reviewer', phone: false },

@@ -123,6 +123,8 @@ export interface ColumnDeclaration {
   phone?: boolean;
   /** The value stays on one line (a case number). */
   nowrap?: boolean;
+  /** Shown only on a wide screen (a secondary date of a table of many columns). */
+  wideOnly?: boolean;
 }
 
 export interface FilterChoice {

@@ -575,7 +575,11 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
               source={column.source}
               label={view.labels?.[column.source] ?? column.label}
               disableSort={column.sortable === false}
-              sx={{ ...(column.phone === false && { display: { xs: 'none', sm: 'table-cell' } }), ...(column.nowrap && { whiteSpace: 'nowrap' }) }}
+              sx={{
+                ...(column.phone === false && { display: { xs: 'none', sm: 'table-cell' } }),
+                ...(column.wideOnly && { display: { xs: 'none', xl: 'table-cell' } }),
+                ...(column.nowrap && { whiteSpace: 'nowrap' }),
+              }}
               render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={showEdit} />}
             />
           ))}
