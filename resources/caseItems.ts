@@ -19,8 +19,9 @@ export const itemPlace = (r: ApiRecord) => {
 
 /**
  * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with
- * a status dropdown. It reads `GET /api/cases/{id}/items`; adding, editing, ordering and the bulk actions come
- * with the items area.
+ * a status dropdown; add, the item (the item page reads it), change and delete are its calls
+ * (server/items/itemStore.ts). Ordering, the assign list and the bulk workflow calls are named calls of the items
+ * area (server/items/itemRoutes.ts), checked by `permissions.actions`.
  */
 export default defineResource({
   name: 'case-items',
@@ -32,10 +33,29 @@ export default defineResource({
   parent: { resource: 'cases', field: 'Case_Id' },
   operations: {
     list: { method: 'GET', path: '/api/cases/:Case_Id/items', query: { ItemStateIDS: ':ItemStateIDS' } },
+    one: { method: 'GET', path: '/api/cases/:Case_Id/items/:id' },
+    create: { method: 'POST', path: '/api/cases/:Case_Id/items', bodySchema: 'itemCreate.json' },
+    update: { method: 'PUT', path: '/api/cases/:Case_Id/items/:id' },
+    delete: { method: 'DELETE', path: '/api/cases/:Case_Id/items/:id' },
   },
   paging: 'browser',
-  permissions: { view: [Permissions.Items.VIEW_ITEMS] },
-  remove: { kind: 'none' },
+  permissions: {
+    view: [Permissions.Items.VIEW_ITEMS],
+    create: [Permissions.Items.CREATE_ITEMS],
+    edit: [Permissions.CaseItems.EDIT_CASE_ITEMS],
+    delete: [Permissions.Items.DELETE_ITEMS],
+    // Spec 001 §2 and §6: row checks for users who may assign, review or manage deadlines; each bulk modal and move up/down.
+    actions: {
+      bulk: [Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS, Permissions.CaseItems.REVIEW_CASE_ITEMS, Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
+      assign: [Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS],
+      setAcds: [Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
+      review: [Permissions.CaseItems.REVIEW_CASE_ITEMS],
+      submit: [Permissions.CaseItems.UPDATE_CASE_ITEM_STATUS],
+      reorder: [Permissions.Items.REORDER_ITEMS],
+      editLink: [Permissions.Items.EDIT_ITEMS],
+    },
+  },
+  remove: { kind: 'delete', confirmBody: () => 'This action cannot be undone.' },
   list: {
     columns: [
       { source: 'DisplayId', label: 'Item No', text: itemNumber },
@@ -61,11 +81,12 @@ export default defineResource({
   form: { fields: ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'ShowInReport'] },
   texts: {
     created: (_r, parent) => `The new item was added to case #${String(parent?.CaseNumber ?? '')} successfully.`,
+    deleted: (_r, parent) => `The item was removed from case #${String(parent?.CaseNumber ?? '')} successfully.`,
     updated: (r) => `Item ${itemNumber(r)} was updated successfully.`,
     add: () => 'Add Item',
     editTitle: (r) => `Item ${itemNumber(r)}`,
     editSubmit: 'Save Changes',
     empty: 'There are no items on this case.',
   },
-  store: { routes: ['list'] },
+  store: { routes: ['list', 'one', 'create', 'update', 'delete'] },
 });

@@ -52,6 +52,12 @@ import casePaper from './casePaper.json' with { type: 'json' };
 import caseTracking from './caseTracking.json' with { type: 'json' };
 import caseMessage from './caseMessage.json' with { type: 'json' };
 import item from './item.json' with { type: 'json' };
+import itemCreate from './itemCreate.json' with { type: 'json' };
+import itemIds from './itemIds.json' with { type: 'json' };
+import itemAssign from './itemAssign.json' with { type: 'json' };
+import itemAcds from './itemAcds.json' with { type: 'json' };
+import itemReject from './itemReject.json' with { type: 'json' };
+import itemSwap from './itemSwap.json' with { type: 'json' };
 import person from './person.json' with { type: 'json' };
 import workflowState from './workflowState.json' with { type: 'json' };
 
@@ -105,6 +111,12 @@ export const Schemas = {
   caseTracking,
   caseMessage,
   item,
+  itemCreate,
+  itemIds,
+  itemAssign,
+  itemAcds,
+  itemReject,
+  itemSwap,
   person,
   workflowState,
 } as const;

@@ -442,6 +442,72 @@ export interface Item {
   readonly HasAttachments?: boolean;
 }
 
+// schemas/itemAcds.json
+
+/**
+ * Set the ACD (deadline) of the selected items of a case; the date is not before today.
+ */
+export interface ItemAcds {
+  ACD: string;
+  ItemIds: number[];
+}
+
+// schemas/itemAssign.json
+
+/**
+ * Assign the selected items of a case to an investigator (one of the assign list), or unassign them (Investigator_Id null).
+ */
+export interface ItemAssign {
+  Investigator_Id: number | null;
+  ItemIds: number[];
+}
+
+// schemas/itemCreate.json
+
+/**
+ * The item create payload (spec 001 §3): an item template the case's template offers, an ACD not before today, and where. Without ShowInReport the case template's setting for the item template applies.
+ */
+export interface ItemCreate {
+  ItemType_Id: number;
+  ACD?: string | null;
+  Label?: string | null;
+  Address1?: string | null;
+  Address2?: string | null;
+  City?: string | null;
+  RegionType_Id?: number | null;
+  PostalCode?: string | null;
+  ShowInReport?: boolean;
+}
+
+// schemas/itemIds.json
+
+/**
+ * The selected items of one case (accept, submit, the assign list): ids of items of the case in the path.
+ */
+export interface ItemIds {
+  ItemIds: number[];
+}
+
+// schemas/itemReject.json
+
+/**
+ * Reject the selected items of a case that are in review, with the reason (the item page sends a Rejection Reason Type's description).
+ */
+export interface ItemReject {
+  Reason: string;
+  ItemIds: number[];
+}
+
+// schemas/itemSwap.json
+
+/**
+ * Both ids are items of the case in the path.
+ */
+export interface ItemSwap {
+  SwapFromItem_Id: number;
+  SwapToItem_Id: number;
+}
+
 // schemas/itemType.json
 
 /**

@@ -19,6 +19,7 @@ import { caseMessagesArea } from './cases/messages.js';
 import { caseParametersArea } from './cases/parameters.js';
 import { casePeopleArea } from './cases/people.js';
 import { workflowStatesArea } from './cases/workflowStates.js';
+import { itemsArea } from './items/itemRoutes.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -42,5 +43,6 @@ export const apiAreas: readonly ApiArea[] = [
   caseParametersArea,
   casePeopleArea,
   workflowStatesArea,
+  itemsArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

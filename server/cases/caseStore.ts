@@ -16,6 +16,7 @@ import { nextCaseNumber } from './caseNumbers.js';
 import { addDefaultParameters } from './parameters.js';
 import { noticeCase } from './caseNotices.js';
 import { caseRecord } from './caseRecord.js';
+import { addRequiredSections } from '../items/itemDetail.js';
 import { searchCases, type CasesQuery } from './caseSearch.js';
 import { recordHistory } from './workflow.js';
 
@@ -190,7 +191,15 @@ export const casesStore = defineStore({
       .execute();
     if (range?.CaseTemplate_Id) {
       const autoAdd = await db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowInReport']).where('CaseTemplate_Id', '=', range.CaseTemplate_Id).where('AutoAdd', '=', true).orderBy('DisplayOrder').execute();
-      if (autoAdd.length) await db.insertInto('items').values(autoAdd.map((item, i) => ({ Case_Id: Id, DisplayOrder: i + 1, ItemType_Id: item.ItemType_Id, ShowInReport: item.ShowInReport, ItemStatus: 'AWAITING_ASSIGNMENT' }))).execute();
+      if (autoAdd.length) {
+        const added = await db
+          .insertInto('items')
+          .values(autoAdd.map((item, i) => ({ Case_Id: Id, DisplayOrder: i + 1, ItemType_Id: item.ItemType_Id, ShowInReport: item.ShowInReport, ItemStatus: 'AWAITING_ASSIGNMENT' })))
+          .returning(['Id', 'ItemType_Id'])
+          .execute();
+        // Each item starts with its template's required sections, as an item added later does (a case template has a handful).
+        for (const item of added) await addRequiredSections(db, item.Id, item.ItemType_Id);
+      }
     }
     await addDefaultParameters(db, Id);
     await recordHistory(db, Id, null, 'AWAITING_CASE_PAPERS', 'create', auth.userId);

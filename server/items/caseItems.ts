@@ -1,8 +1,5 @@
 import type { Database } from '../db/database.js';
 import type { AuthContext } from '../auth/sessions.js';
-import { anyArray } from '../http/route.js';
-import { defineStore } from '../resources/store.js';
-import { caseInScope } from '../cases/caseAccess.js';
 import { ItemStatuses, type ItemStatus } from '../../shared/workflow.js';
 import { seesAllItems } from './itemAccess.js';
 
@@ -17,8 +14,10 @@ export function itemStatesOf(value: unknown): ItemStatus[] {
 /**
  * The items of one case in their order (spec 001 §3 "Item"): template, location with region, investigator, status,
  * whether it has attachments — two queries whatever the count. An investigator gets only the items assigned to them.
+ * `only` narrows to those items (the answer of a call that changed them).
  */
-export async function itemsOfCase(db: Database, auth: AuthContext, caseId: number, statuses: readonly ItemStatus[] = []) {
+export async function itemsOfCase(db: Database, auth: AuthContext, caseId: number, statuses: readonly ItemStatus[] = [], only?: readonly number[]) {
+  if (only && !only.length) return [];
   let query = db
     .selectFrom('items as i')
     .innerJoin('item_types as t', 't.Id', 'i.ItemType_Id')
@@ -31,6 +30,7 @@ export async function itemsOfCase(db: Database, auth: AuthContext, caseId: numbe
     ])
     .where('i.Case_Id', '=', caseId);
   if (statuses.length) query = query.where('i.ItemStatus', 'in', [...statuses]);
+  if (only) query = query.where('i.Id', 'in', [...only]);
   if (!seesAllItems(auth)) query = query.where('i.AssignedTo_Id', '=', auth.userId);
   const rows = await query.orderBy('i.DisplayOrder').orderBy('i.Id').execute();
   const ids = rows.map((r) => r.Id);
@@ -54,16 +54,3 @@ export async function itemsOfCase(db: Database, auth: AuthContext, caseId: numbe
     HasAttachments: withFiles.has(item.Id),
   }));
 }
-
-/**
- * The `case-items` declaration's store: the items of a case in the caller's org scope (`?ItemStateIDS=` narrows by
- * status). Adding, changing, ordering and the item workflow come with the items area.
- */
-export const caseItemsStore = defineStore({
-  responses: { list: anyArray },
-  summaries: { list: 'The items of a case in order (ItemStateIDS: a comma list of statuses); an investigator gets only the items assigned to them' },
-  async list(context) {
-    const row = await caseInScope(context.db, context.auth, Number(context.parentKey));
-    return itemsOfCase(context.db, context.auth, row.Id, itemStatesOf(context.query.ItemStateIDS));
-  },
-});

@@ -3,7 +3,7 @@ import { orgsStore } from '../orgs/orgStore.js';
 import { casesStore } from '../cases/caseStore.js';
 import { casePapersStore } from '../cases/papers.js';
 import { caseMessagesStore } from '../cases/messages.js';
-import { caseItemsStore } from '../items/caseItems.js';
+import { caseItemsStore } from '../items/itemStore.js';
 import { reviewersStore } from '../cases/people.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';

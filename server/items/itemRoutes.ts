@@ -1,0 +1,151 @@
+import type { ItemAcds, ItemAssign, ItemIds, ItemReject, ItemSwap } from '../../schemas/types.js';
+import { Permissions } from '../../shared/permissions.js';
+import type { Permission } from '../../shared/permissions.js';
+import { Texts } from '../../shared/texts/index.js';
+import { audit } from '../audit.js';
+import type { Database } from '../db/database.js';
+import { authOf } from '../http/access.js';
+import { ModelStateBuilder } from '../http/errors.js';
+import { anyArray, anyOf, route, type ApiArea, type RouteSpec } from '../http/route.js';
+import { assertCaseEditable, caseInScope } from '../cases/caseAccess.js';
+import { changedOrders, numbered, orderMapResponse, swapKeys } from '../configuration/ordering.js';
+import { seesAllItems } from './itemAccess.js';
+import { offeredItemTypes } from './itemDetail.js';
+import { itemHistory, itemHistoryResponse, noticeItems } from './itemHistory.js';
+import { itemOfCase, itemsForChange } from './itemLocks.js';
+import { assignList, assignListResponse } from './investigators.js';
+import { changeItems, type ItemRequest } from './itemWorkflow.js';
+
+const P = Permissions;
+const T = Texts.items.server;
+
+const caseParams = { type: 'object', properties: { Case_Id: { type: 'integer', minimum: 1 } }, required: ['Case_Id'] } as const;
+const itemParams = {
+  type: 'object',
+  properties: { Case_Id: { type: 'integer', minimum: 1 }, id: { type: 'integer', minimum: 1 } },
+  required: ['Case_Id', 'id'],
+} as const;
+
+/** One bulk item call: POST /api/cases/{Case_Id}/items/{path} with its body schema and permission (itemWorkflow.ts). */
+function bulk<B extends { ItemIds: number[] }>(path: string, permission: Permission, bodySchema: string, summary: string, requestOf: (body: B) => ItemRequest): RouteSpec<never> {
+  return route<{ Params: { Case_Id: number }; Body: B }>({
+    method: 'POST',
+    url: `/api/cases/:Case_Id/items/${path}`,
+    access: anyOf(permission),
+    summary,
+    schema: { params: caseParams, body: { $ref: bodySchema }, response: { 200: anyArray } },
+    async handler(request) {
+      const { db, services } = request.server;
+      const body = request.body as B;
+      return changeItems(db, authOf(request), request.params.Case_Id, body.ItemIds, requestOf(body), services.now());
+    },
+  }) as RouteSpec<never>;
+}
+
+/**
+ * The item calls that are not CRUD (spec 001 §7 "Items"): the item templates Add Item offers, the swap of two
+ * items, the assign list with distances, the bulk workflow calls and an item's history. Adding, reading, changing
+ * and deleting an item are the `case-items` declaration's calls (server/items/itemStore.ts).
+ */
+export const itemsArea: ApiArea = {
+  name: 'items',
+  routes: [
+    route<{ Params: { Case_Id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:Case_Id/items/available',
+      access: anyOf(P.Items.CREATE_ITEMS),
+      summary: 'The item templates Add Item offers for the case: its case template\'s (not disabled), in template order (Id, Description)',
+      schema: {
+        params: caseParams,
+        response: { 200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'integer' }, Description: { type: 'string' } } } } },
+      },
+      async handler(request) {
+        const { db } = request.server;
+        const caseRow = await caseInScope(db, authOf(request), request.params.Case_Id);
+        return offeredItemTypes(db, caseRow.CaseTemplate_Id);
+      },
+    }),
+    route<{ Params: { Case_Id: number }; Body: ItemSwap }>({
+      method: 'PUT',
+      url: '/api/cases/:Case_Id/items/swap',
+      access: anyOf(P.Items.REORDER_ITEMS),
+      summary: 'Swap two items of a case; answers item id → new display order (DisplayId) for all its items',
+      schema: { params: caseParams, body: { $ref: 'itemSwap.json' }, response: { 200: orderMapResponse } },
+      async handler(request) {
+        const auth = authOf(request);
+        const caseId = request.params.Case_Id;
+        const { SwapFromItem_Id: from, SwapToItem_Id: to } = request.body;
+        return request.server.db.transaction().execute(async (trx) => {
+          const tx = trx as Database;
+          const caseRow = await caseInScope(tx, auth, caseId, true);
+          await assertCaseEditable(tx, auth, caseRow);
+          const items = await tx.selectFrom('items').select(['Id', 'DisplayOrder', 'AssignedTo_Id']).where('Case_Id', '=', caseId).orderBy('DisplayOrder').orderBy('Id').forUpdate().execute();
+          const visible = seesAllItems(auth) ? items : items.filter((i) => i.AssignedTo_Id === auth.userId);
+          const errors = new ModelStateBuilder();
+          for (const [field, key] of [['SwapFromItem_Id', from], ['SwapToItem_Id', to]] as const) if (!visible.some((i) => i.Id === key)) errors.add(field, T.notOfCase(key));
+          errors.throwIfInvalid();
+          const current = items.map((i) => ({ key: i.Id, DisplayOrder: i.DisplayOrder }));
+          const orders = numbered(swapKeys(current.map((i) => i.key), { field: 'SwapFromItem_Id', key: from }, { field: 'SwapToItem_Id', key: to }, T.notFound));
+          const moved = changedOrders(current, orders);
+          for (const [id, DisplayOrder] of moved) await tx.updateTable('items').set({ DisplayOrder }).where('Id', '=', id).execute();
+          await audit(tx, { userId: auth.userId, entity: 'items', entityId: from, action: 'swap', changes: { SwapFromItem_Id: from, SwapToItem_Id: to } });
+          await noticeItems(tx, caseId, moved.map(([Id, DisplayOrder]) => ({ Id, DisplayOrder })), 'itemUpdated', auth.userId);
+          return orders;
+        });
+      },
+    }),
+    route<{ Params: { Case_Id: number }; Body: ItemIds }>({
+      method: 'POST',
+      url: '/api/cases/:Case_Id/items/assign-list',
+      access: anyOf(P.ItemAssignments.ADD_ITEM_ASSIGNMENTS),
+      summary:
+        'The investigators the selected items may be assigned to, with work status and AverageDistance: miles (2 decimals) from the ZIP code of their primary address to the items\' ZIP codes, great-circle, averaged; nearest first, unknown (null) last',
+      schema: { params: caseParams, body: { $ref: 'itemIds.json' }, response: { 200: assignListResponse } },
+      async handler(request) {
+        const { db, services } = request.server;
+        const auth = authOf(request);
+        const caseRow = await caseInScope(db, auth, request.params.Case_Id);
+        const items = await itemsForChange(db, auth, caseRow.Id, request.body.ItemIds, false);
+        return assignList(db, items.map((i) => i.PostalCode), services.now());
+      },
+    }),
+    bulk<ItemAssign>(
+      'assign',
+      P.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+      'itemAssign.json',
+      'Assign the items to an investigator of the assign list (→ ASSIGNED; a rejected item stays REJECTED), or unassign them with Investigator_Id null (→ AWAITING_ASSIGNMENT); answers the items',
+      (body) => (body.Investigator_Id === null ? { action: 'unassign' } : { action: 'assign', investigatorId: body.Investigator_Id }),
+    ),
+    bulk<ItemAcds>('set-acds', P.CaseItems.MANAGE_CASE_ITEM_DEADLINES, 'itemAcds.json', 'Set the items\' ACD (not before today; an accepted item needs Edit Inactive Cases); answers the items', (body) => ({
+      action: 'setAcd',
+      acd: body.ACD,
+    })),
+    bulk<ItemIds>('accept-items', P.CaseItems.REVIEW_CASE_ITEMS, 'itemIds.json', 'Accept items in review (→ ACCEPTED, CompletedDate now); answers the items', () => ({ action: 'accept' })),
+    bulk<ItemReject>('reject-items', P.CaseItems.REVIEW_CASE_ITEMS, 'itemReject.json', 'Reject items in review with the reason (→ REJECTED, CompletedDate cleared, RejectionReason stored); answers the items', (body) => ({
+      action: 'reject',
+      reason: body.Reason.trim(),
+    })),
+    bulk<ItemIds>(
+      'submit-items',
+      P.CaseItems.UPDATE_CASE_ITEM_STATUS,
+      'itemIds.json',
+      'Submit assigned or rejected items for review (→ IN_REVIEW) when each has its template\'s Required and Enabled sections and no empty required field (409 with the spec\'s text otherwise); answers the items',
+      () => ({ action: 'submit' }),
+    ),
+    route<{ Params: { Case_Id: number; id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:Case_Id/items/:id/history',
+      access: anyOf(P.Items.VIEW_ITEMS),
+      summary: 'The item\'s history, newest first: Status (Short, Description), TriggeredBy, Note, CreatedDate',
+      schema: { params: itemParams, response: { 200: itemHistoryResponse } },
+      async handler(request) {
+        const { db } = request.server;
+        const auth = authOf(request);
+        const caseRow = await caseInScope(db, auth, request.params.Case_Id);
+        const item = await itemOfCase(db, auth, caseRow.Id, request.params.id);
+        return itemHistory(db, item.Id);
+      },
+    }),
+  ],
+};
+
