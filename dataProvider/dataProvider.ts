@@ -7,6 +7,7 @@ import { configurationMethods } from './configuration.js';
 import { identityMethods } from './identity.js';
 import { orgMethods } from './orgs.js';
 import { caseMethods } from './cases.js';
+import { itemMethods } from './items.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -27,7 +28,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 

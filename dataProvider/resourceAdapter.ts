@@ -96,8 +96,8 @@ function parentKeyOf(declaration: ResourceDeclaration, values: Record<string, un
 }
 
 /**
- * What a write sends: for `record` bodies the form's fields (and the key, where the call repeats it), then the
- * declaration's `beforeSave` callback for the API's quirks; a table query as it is.
+ * What a write sends: for `record` bodies the form's fields (and the key and the `repeats` fields, where the call
+ * repeats them), then the declaration's `beforeSave` callback for the API's quirks; a table query as it is.
  */
 function bodyOf(declaration: ResourceDeclaration, operation: Operation, data: unknown): unknown {
   const kind = operation.body ?? (operation.method === 'GET' || operation.method === 'DELETE' ? 'none' : 'record');
@@ -107,7 +107,7 @@ function bodyOf(declaration: ResourceDeclaration, operation: Operation, data: un
   // A sub-resource's body repeats the parent values its schema writes (an expense rule's Org_Id, a deadline's case type).
   const parentFields = declaration.parent ? [declaration.parent.field, ...(declaration.parent.with ?? [])] : [];
   const written = parentFields.filter((field) => declaration.schema.properties[field] && !declaration.schema.properties[field].readOnly);
-  const fields = [...declaration.form.fields, ...written, ...(operation.sendsKey ? [declaration.key] : [])];
+  const fields = [...declaration.form.fields, ...written, ...(operation.sendsKey ? [declaration.key] : []), ...(operation.repeats ?? [])];
   const picked = Object.fromEntries(fields.filter((f) => values[f] !== undefined).map((f) => [f, values[f]]));
   return declaration.callbacks?.beforeSave ? declaration.callbacks.beforeSave(picked) : picked;
 }
@@ -240,7 +240,9 @@ export function resourceDataProvider(declarationOf: (resource: string) => Resour
       const declaration = declarationOf(resource);
       const values: ApiRecord = { ...(params.previousData ?? {}), ...params.data, ...keyValues(declaration, params.id) };
       const operation = operationOf(declaration, 'update');
-      const raw = await call<unknown>(declaration, operation, values, { [declaration.key]: values[declaration.key], ...params.data });
+      // The body: the key, the fields the call always repeats from the record (`repeats`), then what the form changed.
+      const repeated = Object.fromEntries((operation.repeats ?? []).map((field) => [field, values[field]]));
+      const raw = await call<unknown>(declaration, operation, values, { [declaration.key]: values[declaration.key], ...repeated, ...params.data });
       return { data: toRecord(declaration, { ...values, ...writtenOf(declaration, operation, raw) }, parentKeyOf(declaration, values)) };
     },
     async updateMany(resource: string, params: { ids: Identifier[]; data: ApiRecord }) {

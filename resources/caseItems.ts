@@ -1,27 +1,47 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ITEM_STATUS_LABELS, ItemStatuses } from '../shared/workflow.js';
+import { ItemTexts } from '../shared/texts/items.js';
+import { ITEM_STATUS_LABELS, ItemStatuses, type ItemStatus } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
+import itemTypeSchema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord } from './declaration.js';
+import { defineResource, type ApiRecord, type ChipColor } from './declaration.js';
 
-const itemNumber = (r: ApiRecord) => String(r.DisplayId ?? '').padStart(3, '0');
-const person = (p: unknown) => {
-  const who = p as { FirstName?: string; LastName?: string } | null | undefined;
-  return who?.LastName ? `${who.LastName}, ${who.FirstName ?? ''}`.trim() : '';
+const T = ItemTexts;
+const P = Permissions;
+
+/** An item's number as screens show it: its place in the case, padded to three digits (spec 001 §9). */
+export const itemNumber = (r: ApiRecord) => String(r.DisplayId ?? '').padStart(3, '0');
+/** A person as the items table names them: 'Last, First'. */
+export const lastFirst = (p: unknown) => {
+  const who = p as { FirstName?: string | null; LastName?: string | null } | null | undefined;
+  return who?.LastName ? `${who.LastName}, ${who.FirstName ?? ''}`.replace(/, $/, '') : '';
 };
 /** Where an item is: its label, or its city and state, or '(no location)' (spec 001 §2 "Bulk modals"). */
 export const itemPlace = (r: ApiRecord) => {
   const region = (r.Location as { Region?: { Short?: string } | null } | undefined)?.Region?.Short;
   const cityState = [r.City, region].filter(Boolean).join(', ');
-  return String(r.Label || cityState || '(no location)');
+  return String(r.Label || cityState || T.table.noLocation);
+};
+const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
+
+/** The status badge's colour: waiting grey, at work blue, with the reviewer amber, accepted green, rejected red. */
+const STATUS_COLORS: Record<ItemStatus, ChipColor> = {
+  AWAITING_ASSIGNMENT: 'default',
+  ASSIGNED: 'info',
+  IN_REVIEW: 'warning',
+  ACCEPTED: 'success',
+  REJECTED: 'error',
 };
 
+const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode'] as const;
+
 /**
- * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with
- * a status dropdown; add, the item (the item page reads it), change and delete are its calls
- * (server/items/itemStore.ts). Ordering, the assign list and the bulk workflow calls are named calls of the items
- * area (server/items/itemRoutes.ts), checked by `permissions.actions`.
+ * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with a
+ * status dropdown; add, the item (the item page reads it), change and delete are its calls
+ * (server/items/itemStore.ts). A row expands into the inline item form (the `caseItemEditor` slot); move up and down
+ * are the `caseItemMove` row actions and the bulk modals the `caseItemBulkActions` slot — named calls of the items
+ * area (server/items/itemRoutes.ts, dataProvider/items.ts), each checked by `permissions.actions`.
  */
 export default defineResource({
   name: 'case-items',
@@ -35,36 +55,40 @@ export default defineResource({
     list: { method: 'GET', path: '/api/cases/:Case_Id/items', query: { ItemStateIDS: ':ItemStateIDS' } },
     one: { method: 'GET', path: '/api/cases/:Case_Id/items/:id' },
     create: { method: 'POST', path: '/api/cases/:Case_Id/items', bodySchema: 'itemCreate.json' },
-    update: { method: 'PUT', path: '/api/cases/:Case_Id/items/:id' },
+    // The update payload repeats the item template, which the form shows read only (spec 001 §3).
+    update: { method: 'PUT', path: '/api/cases/:Case_Id/items/:id', repeats: ['ItemType_Id'] },
     delete: { method: 'DELETE', path: '/api/cases/:Case_Id/items/:id' },
   },
   paging: 'browser',
   permissions: {
-    view: [Permissions.Items.VIEW_ITEMS],
-    create: [Permissions.Items.CREATE_ITEMS],
-    edit: [Permissions.CaseItems.EDIT_CASE_ITEMS],
-    delete: [Permissions.Items.DELETE_ITEMS],
-    // Spec 001 §2 and §6: row checks for users who may assign, review or manage deadlines; each bulk modal and move up/down.
+    view: [P.Items.VIEW_ITEMS],
+    create: [P.Items.CREATE_ITEMS],
+    edit: [P.CaseItems.EDIT_CASE_ITEMS],
+    delete: [P.Items.DELETE_ITEMS],
+    // Spec 001 §2 and §6: row checks for users with a bulk modal (assign, deadlines, review, and submit for review —
+    // investigators submit their items from the table too); each bulk modal; move up/down.
     actions: {
-      bulk: [Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS, Permissions.CaseItems.REVIEW_CASE_ITEMS, Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
-      assign: [Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS],
-      setAcds: [Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
-      review: [Permissions.CaseItems.REVIEW_CASE_ITEMS],
-      submit: [Permissions.CaseItems.UPDATE_CASE_ITEM_STATUS],
-      reorder: [Permissions.Items.REORDER_ITEMS],
-      editLink: [Permissions.Items.EDIT_ITEMS],
+      bulk: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS, P.CaseItems.MANAGE_CASE_ITEM_DEADLINES, P.CaseItems.REVIEW_CASE_ITEMS, P.CaseItems.UPDATE_CASE_ITEM_STATUS],
+      assign: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS],
+      setAcds: [P.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
+      review: [P.CaseItems.REVIEW_CASE_ITEMS],
+      submit: [P.CaseItems.UPDATE_CASE_ITEM_STATUS],
+      reorder: [P.Items.REORDER_ITEMS],
+      editLink: [P.Items.EDIT_ITEMS],
     },
   },
-  remove: { kind: 'delete', confirmBody: () => 'This action cannot be undone.' },
+  remove: { kind: 'delete', confirmTitle: (r) => T.table.deleteTitle(itemNumber(r)), confirmBody: () => T.table.deleteBody },
   list: {
+    // The items keep the case's order (move up and down change it), so the columns do not sort.
     columns: [
-      { source: 'DisplayId', label: 'Item No', text: itemNumber },
-      { source: 'Label', label: 'Location', text: itemPlace },
-      { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => person(r.AssignedTo), phone: false },
-      { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true } },
-      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'choice', labels: ITEM_STATUS_LABELS } },
-      { source: 'ItemType.Description', label: 'Item Type', phone: false },
-      { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, phone: false },
+      { source: 'DisplayId', label: 'Item No', slot: 'caseItemNumber', sortable: false, nowrap: true },
+      { source: 'Label', label: 'Location', text: itemPlace, sortable: false },
+      { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), sortable: false, phone: false, nowrap: true },
+      // On a phone the row shows its number, place and status; the ACD is in the row's form.
+      { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true }, sortable: false, nowrap: true, phone: false },
+      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: STATUS_COLORS }, sortable: false, nowrap: true },
+      { source: 'ItemType.Description', label: 'Item Type', sortable: false, phone: false },
+      { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, sortable: false, phone: false, nowrap: true },
     ],
     filters: [
       {
@@ -76,17 +100,60 @@ export default defineResource({
     ],
     pageSize: PageSizes.CASE_ITEMS,
     sort: { field: 'DisplayId', order: 'ASC' },
-    label: (parent) => `Items of case ${String(parent?.CaseNumber ?? '')}`,
+    label: (parent) => `Items of case ${caseNumberOf(parent)}`,
+    rowClick: 'expand',
+    editExpands: true,
+    readOnlyView: true,
   },
-  form: { fields: ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'ShowInReport'] },
+  form: {
+    fields: [...ITEM_FIELDS, 'ShowInReport'],
+    // Spec 001 §3: a new item names its template; Show In Report is set on an existing item (the inline form, spec 001
+    // §2 "Item edit form"), where the template is read only.
+    sections: [
+      { title: 'New Item', fields: ITEM_FIELDS, on: 'create' },
+      { title: 'Item', fields: [...ITEM_FIELDS, 'ShowInReport'], on: 'existing' },
+    ],
+    saveWhenChanged: true,
+    locked: 'LockedReason',
+  },
   texts: {
-    created: (_r, parent) => `The new item was added to case #${String(parent?.CaseNumber ?? '')} successfully.`,
-    deleted: (_r, parent) => `The item was removed from case #${String(parent?.CaseNumber ?? '')} successfully.`,
-    updated: (r) => `Item ${itemNumber(r)} was updated successfully.`,
+    created: (_r, parent) => T.toasts.created(caseNumberOf(parent)),
+    deleted: (_r, parent) => T.toasts.deleted(caseNumberOf(parent)),
+    updated: (r) => T.toasts.updated(itemNumber(r)),
     add: () => 'Add Item',
     editTitle: (r) => `Item ${itemNumber(r)}`,
     editSubmit: 'Save Changes',
-    empty: 'There are no items on this case.',
+    empty: T.table.empty,
   },
+  slots: { expand: 'caseItemEditor', rowActions: 'caseItemMove', bulkActions: 'caseItemBulkActions' },
   store: { routes: ['list', 'one', 'create', 'update', 'delete'] },
+});
+
+/**
+ * The item templates Add Item offers for a case (`GET /api/cases/{caseId}/items/available`: Id, Description): a
+ * lookup whose list call names the case (`:Case_Id`, taken from the form), with no screen of its own; the route is
+ * the items area's (server/items/itemRoutes.ts).
+ */
+export const availableItemTypes = defineResource({
+  name: 'case-item-types',
+  key: 'Id',
+  schema: itemTypeSchema as ObjectSchema,
+  title: 'Item Templates',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: (r) => String(r.Description ?? ''),
+  operations: { list: { method: 'GET', path: '/api/cases/:Case_Id/items/available' } },
+  paging: 'browser',
+  permissions: { view: [P.Items.CREATE_ITEMS] },
+  remove: { kind: 'none' },
+  list: { columns: [{ source: 'Description', label: 'Item Template' }], pageSize: 1000, sort: { field: 'Description', order: 'ASC' } },
+  form: { fields: [] },
+  texts: {
+    created: (r) => String(r.Description ?? ''),
+    updated: (r) => String(r.Description ?? ''),
+    add: () => '',
+    editTitle: (r) => String(r.Description ?? ''),
+    editSubmit: 'Save',
+    empty: 'There are no item templates to add.',
+  },
+  store: { routes: [] },
 });

@@ -58,6 +58,11 @@ export interface Operation {
   bodySchema?: string;
   /** The body repeats the record's key (an update that sends `Id` beside the fields). */
   sendsKey?: boolean;
+  /**
+   * Fields of the record an update's body always repeats from the record, whether or not the form shows or may
+   * change them (an item's template, which the API wants with every change and which never changes).
+   */
+  repeats?: readonly string[];
 }
 
 /** The body of a server-paged list call. */
@@ -80,6 +85,9 @@ export interface Operations {
   delete?: Operation;
 }
 
+/** The theme colours a chip column may give a value. */
+export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
+
 /** How a column shows its value. */
 export type ColumnType =
   | { kind: 'text' }
@@ -96,8 +104,11 @@ export type ColumnType =
   | { kind: 'dateTime' }
   /** A text cut to its first `length` characters (an ellipsis after), the whole text on hover. */
   | { kind: 'truncated'; length: number }
-  /** The value (or the column's `text`) as a small chip, e.g. a version 'v2'. */
-  | { kind: 'chip' }
+  /**
+   * The value (or the column's `text`) as a small chip, e.g. a version 'v2'; `labels` names a value ('IN_REVIEW' →
+   * 'In Review') and `colors` gives a value its theme colour (a status badge).
+   */
+  | { kind: 'chip'; labels?: Readonly<Record<string, string>>; colors?: Readonly<Record<string, ChipColor>> }
   /** An amount of money, $0,0.00. */
   | { kind: 'money' }
   /** Whether the record's ActiveFrom–ActiveTo range holds today, as a badge: labels[0] when it does, else labels[1]. */
@@ -356,6 +367,12 @@ export interface ResourceDeclaration {
      * Changing one of `resetOn` (what made it a duplicate) asks the server again from scratch.
      */
     confirm?: { flag: string; field: string; submitLabel: string; resetOn: readonly string[] };
+    /**
+     * The record field holding why the caller may not change the record, as the server decides it (an item's
+     * `LockedReason`, null when it may be changed): the edit form then says why, shows its fields read only and keeps
+     * its save button disabled.
+     */
+    locked?: string;
   };
   texts: ResourceTexts;
   /**

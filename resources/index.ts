@@ -27,7 +27,7 @@ import qboCustomers from './qboCustomers.js';
 import cases from './cases.js';
 import casePapers from './casePapers.js';
 import caseMessages from './caseMessages.js';
-import caseItems from './caseItems.js';
+import caseItems, { availableItemTypes } from './caseItems.js';
 import reviewers from './reviewers.js';
 import { caseStates, itemStates } from './workflowStates.js';
 import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeople.js';
@@ -35,7 +35,7 @@ import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeopl
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
   orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
-  cases, casePapers, caseMessages, caseItems, reviewers, caseStates, itemStates,
+  cases, casePapers, caseMessages, caseItems, availableItemTypes, reviewers, caseStates, itemStates,
   requestingOfficials, dataEntryClerks, caseReviewers,
 ];
 

@@ -10,6 +10,38 @@ export const ItemTexts = {
     missingSectionsList: 'The following required sections are missing:',
     unfinishedSections: 'You have sections that are not finished.',
   },
+  /** Success toasts of the items table and its bulk modals (spec 001 §8), word for word where the spec words them. */
+  toasts: {
+    created: (caseNumber: string) => `The new item was added to case #${caseNumber} successfully.`,
+    deleted: (caseNumber: string) => `The item was removed from case #${caseNumber} successfully.`,
+    reordered: 'The items were reordered successfully.',
+    assigned: (caseNumber: string) => `The items in case #${caseNumber} were assigned successfully.`,
+    unassigned: 'The items were unassigned.',
+    acdsUpdated: (caseNumber: string) => `The ACDs were updated successfully for items in case #${caseNumber}.`,
+    accepted: (caseNumber: string) => `The items in case #${caseNumber} were accepted successfully.`,
+    rejected: (caseNumber: string) => `The items in case #${caseNumber} were rejected successfully.`,
+    submitted: (caseNumber: string) => `The items in case #${caseNumber} were submitted for review successfully.`,
+    updated: (itemNumber: string) => `Item ${itemNumber} was updated successfully.`,
+  },
+  /** The items table (spec 001 §2 "Items table"). */
+  table: {
+    empty: 'There are no items on this case.',
+    deleteBody: 'This action cannot be undone.',
+    deleteTitle: (itemNumber: string) => `Delete item ${itemNumber}?`,
+    noLocation: '(no location)',
+    hasAttachments: 'Has attachments',
+  },
+  /** The bulk modals for selected items (spec 001 §2 "Bulk modals for selected items"). */
+  bulk: {
+    unassigned: 'Unassigned',
+    unassignedHint: 'Return the items to Awaiting Assignment',
+    distanceUnknown: 'Distance unknown',
+    miles: (miles: number) => `${miles.toFixed(2)} mi`,
+    noInvestigators: 'There is no one these items can be assigned to.',
+    investigatorsFailed: 'Unable to get the investigators.',
+    itemsFailed: 'Unable to get the selected items.',
+    selected: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} selected`,
+  },
   /** A section with an empty required field (spec 001 §2 "Item page"). */
   requiredFieldsEmpty: 'Required fields are empty!',
   /** The server's answers (the spec leaves the item rules to the server). */

@@ -171,7 +171,8 @@ function CaseView({ caseId }: { caseId: number }) {
         if (!declaration || !panels.canAccess?.[resource]) return null;
         return (
           <Panel key={resource} title={title}>
-            <ResourceList declaration={declaration} parent={record} readOnly={lock.closed && resource === 'case-papers'} />
+            {/* A closed case's items and papers are only read (the server refuses their changes); messages never lock. */}
+            <ResourceList declaration={declaration} parent={record} readOnly={lock.closed && resource !== 'case-messages'} />
           </Panel>
         );
       })}

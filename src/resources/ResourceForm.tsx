@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Box, Button, Grid, Stack } from '@mui/material';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Form, RecordContextProvider, useCanAccess, useGetMany, useNotify, usePermissions, useRecordContext } from 'react-admin';
 import { permissionsFor } from '../../resources/declaration.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
@@ -207,9 +208,11 @@ interface ActionsProps {
   sticky?: boolean;
   /** Saving a record that exists waits for a change. */
   requireChange: boolean;
+  /** The record is locked (`form.locked`): the save stays disabled. */
+  locked?: boolean;
 }
 
-function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requireChange }: ActionsProps) {
+function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requireChange, locked = false }: ActionsProps) {
   const { isSubmitting } = useFormState();
   return (
     <Stack
@@ -231,7 +234,7 @@ function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requir
           {cancelLabel}
         </Button>
       )}
-      <SubmitButton label={submitLabel} requireChange={requireChange} />
+      <SubmitButton label={submitLabel} requireChange={requireChange} disabled={locked} />
     </Stack>
   );
 }
@@ -259,7 +262,10 @@ export function ResourceForm({
   stickyActions,
   layout = 'sections',
 }: Props) {
-  const mode: Mode = record ? (readOnly ? 'view' : 'edit') : 'create';
+  // Why the server says the caller may not change the record (`form.locked`): the form is then shown, not changed.
+  const lockField = declaration.form.locked;
+  const lockedReason = record && lockField && typeof record[lockField] === 'string' && record[lockField] ? String(record[lockField]) : null;
+  const mode: Mode = record ? (readOnly || lockedReason ? 'view' : 'edit') : 'create';
   const notify = useNotify();
   const save = useResourceSave(declaration, parent, onSaved);
   // A create call whose body has its own schema (the username of a new user) is validated by that schema.
@@ -349,7 +355,21 @@ export function ResourceForm({
             </Alert>
           )}
           {confirm && <ResetConfirmation fields={confirm.resetOn} active={confirming !== null} onReset={() => setConfirming(null)} />}
-          {mode !== 'view' && <Actions submitLabel={confirm && confirming !== null ? confirm.submitLabel : submitLabel} cancelLabel={cancelLabel} onCancel={onCancel} sticky={stickyActions} requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)} />}
+          {lockedReason && (
+            <Alert severity="info" icon={<LockOutlinedIcon fontSize="inherit" />} role="note" sx={{ mt: 1 }}>
+              {lockedReason}
+            </Alert>
+          )}
+          {(mode !== 'view' || (lockedReason && !readOnly)) && (
+            <Actions
+              submitLabel={confirm && confirming !== null ? confirm.submitLabel : submitLabel}
+              cancelLabel={cancelLabel}
+              onCancel={onCancel}
+              sticky={stickyActions}
+              requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)}
+              locked={Boolean(lockedReason)}
+            />
+          )}
         </Stack>
         <RevealErrors container={container} />
         {mode === 'edit' && <SavedIsPristine />}

@@ -229,7 +229,12 @@ function ToggleCell({ record, column, declaration, parent, field }: Omit<CellPro
 function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
   if (column.slot) return <RecordSlot name={column.slot} declaration={declaration} record={record} parent={parent} />;
   const type = column.type ?? { kind: 'text' };
-  if (type.kind === 'chip') return <Chip size="small" label={column.text ? column.text(record) : String(valueAt(record, column.source) ?? '')} />;
+  if (type.kind === 'chip') {
+    const value = valueAt(record, column.source);
+    const key = value == null ? '' : String(value);
+    const text = column.text ? column.text(record) : (type.labels?.[key] ?? key);
+    return text ? <Chip size="small" label={text} color={type.colors?.[key] ?? 'default'} sx={{ fontWeight: 500 }} /> : null;
+  }
   if (type.kind === 'activeRange') {
     const active = activeToday(record);
     return <Chip size="small" label={active ? type.labels[0] : type.labels[1]} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />;
@@ -334,6 +339,8 @@ const FILTER_AREA = {
 interface RowActionsProps {
   declaration: ResourceDeclaration;
   parent?: ApiRecord;
+  /** The declaration's `rowActions` slot shows (not in a list drawn read only). */
+  withSlot: boolean;
   canEdit: boolean;
   /** Without edit: a View button opening the record read only. */
   canView: boolean;
@@ -345,7 +352,7 @@ interface RowActionsProps {
  * Edit, and hide/restore or delete (after confirmation when the declaration asks), as the declaration and the
  * user's permissions allow; the remove itself is `useRemoveAction`.
  */
-function RowActions({ declaration, parent, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
+function RowActions({ declaration, parent, withSlot, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
   const record = useRecordContext<Row>();
   const removeAction = useRemoveAction(declaration, record, { parent });
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
@@ -358,7 +365,7 @@ function RowActions({ declaration, parent, canEdit, canView, canRemove, onEdit }
   const editLabel = declaration.texts.editAction ?? 'Edit';
   return (
     <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={stop}>
-      {declaration.slots?.rowActions && <RecordSlot name={declaration.slots.rowActions} declaration={declaration} record={record} parent={parent} />}
+      {withSlot && declaration.slots?.rowActions && <RecordSlot name={declaration.slots.rowActions} declaration={declaration} record={record} parent={parent} />}
       {canEdit && (
         <Tooltip title={editLabel}>
           <IconButton size="small" aria-label={`${editLabel} ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, false))}>
@@ -438,7 +445,9 @@ function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
   const Slot = declaration.slots?.expand ? slotComponent(declaration.slots.expand) : null;
   const subResources = declaration.subResources ?? [];
   return (
-    <Stack spacing={2} sx={{ py: 1, px: { xs: 0, sm: 2 } }}>
+    // Width 0 and at least the row's width: what the row expands into never widens the table's columns (a wide
+    // sub-resource table scrolls sideways within the row instead).
+    <Stack spacing={2} sx={{ py: 1, px: { xs: 0, sm: 2 }, width: 0, minWidth: '100%', boxSizing: 'border-box' }}>
       {Slot && (
         <Suspense fallback={<LinearProgress aria-label="Loading" />}>
           <Slot declaration={declaration} record={record} onClose={collapse} />
@@ -481,6 +490,8 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const showView = !showEdit && Boolean(list.readOnlyView);
   useCreateShortcut(list.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
   const showRemove = canRemove && declaration.remove.kind !== 'none' && Boolean(declaration.operations.delete);
+  // The rowActions slot decides by itself whom it shows to (move up and down for users who may reorder).
+  const showRowSlot = Boolean(declaration.slots?.rowActions) && !readOnly;
   // rowClick 'page' opens the record's page; its rows still expand by their button when there is something to show.
   const opensPage = list.rowClick === 'page' && Boolean(declaration.route);
   const expands = list.rowClick === 'expand' || (opensPage && Boolean(declaration.slots?.expand || declaration.subResources?.length));
@@ -537,8 +548,9 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
           aria-label={label}
           size={list.dense ? 'small' : 'medium'}
           // A table wider than the screen (a phone) scrolls sideways inside the card, which would otherwise clip
-          // its last columns — the row actions among them.
-          sx={{ [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto' } }}
+          // its last columns — the row actions among them. A sub-resource's table inside its parent's panel keeps its
+          // cells tight on a phone, so more of its columns are in view.
+          sx={{ [`& .${DataTableClasses.tableWrapper}`]: { overflowX: 'auto' }, ...(parent && { '& .MuiTableCell-root:not(.MuiTableCell-paddingNone):not(.MuiTableCell-paddingCheckbox)': { px: { xs: 1, sm: 2 } } }) }}
           bulkActionButtons={
             showBulk ? (
               <Suspense fallback={null}>
@@ -583,7 +595,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
               render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={showEdit} />}
             />
           ))}
-          {(showEdit || showView || showRemove) && (
+          {(showEdit || showView || showRemove || showRowSlot) && (
             <DataTable.Col
               label={<Box component="span" sx={{ display: 'block', textAlign: 'right' }}>Actions</Box>}
               disableSort
@@ -591,6 +603,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
                 <RowActions
                   declaration={declaration}
                   parent={parent}
+                  withSlot={showRowSlot}
                   canEdit={showEdit}
                   canView={showView}
                   canRemove={showRemove}
@@ -648,12 +661,12 @@ function FromParentList({ declaration, parent, caption, readOnly, from }: ListPr
  * sub-resources or a slot. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
  * `list.from` shows the parent's field instead of calling.
  */
-export function ResourceList({ declaration, parent, caption }: ListProps) {
+export function ResourceList({ declaration, parent, caption, readOnly }: ListProps) {
   const from = declaration.list.from;
   const list = from ? (
-    parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} from={from} /> : null
+    parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from} /> : null
   ) : (
-    <CalledList declaration={declaration} parent={parent} caption={caption} />
+    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
   );
   // A list that fails to render says the declaration's text in its place (a panel of a page: 'Unable to show messages').
   return declaration.texts.renderFailed ? <ErrorBoundary message={declaration.texts.renderFailed}>{list}</ErrorBoundary> : list;

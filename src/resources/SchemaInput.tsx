@@ -242,8 +242,25 @@ function PhoneInput({ source, title, required, readOnly }: { source: string; tit
   );
 }
 
-/** The product's date picker (MM/DD/YYYY) on a YYYY-MM-DD value; `x-notFuture` keeps it to today and before. */
-export function SchemaDateInput({ source, title, required, readOnly, notFuture }: { source: string; title: string; required: boolean; readOnly: boolean; notFuture: boolean }) {
+/**
+ * The product's date picker (MM/DD/YYYY) on a YYYY-MM-DD value; `x-notFuture` keeps it to today and before, `x-ui.notPast`
+ * to today and after.
+ */
+export function SchemaDateInput({
+  source,
+  title,
+  required,
+  readOnly,
+  notFuture,
+  notPast = false,
+}: {
+  source: string;
+  title: string;
+  required: boolean;
+  readOnly: boolean;
+  notFuture: boolean;
+  notPast?: boolean;
+}) {
   const { field, fieldState } = useInput({ source });
   return (
     <DateInput
@@ -254,7 +271,7 @@ export function SchemaDateInput({ source, title, required, readOnly, notFuture }
       disabled={readOnly}
       error={fieldState.invalid}
       helperText={fieldState.error?.message}
-      limits={notFuture ? { disableDatesAfterToday: true } : {}}
+      limits={{ ...(notFuture && { disableDatesAfterToday: true }), ...(notPast && { disableDatesBeforeToday: true }) }}
       dense
     />
   );
@@ -326,7 +343,7 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   }
   if (kind.includes('integer') || kind.includes('number')) return <NumberInput {...common} min={property.minimum} max={property.maximum} />;
   if (property.format === 'date' || property.format === 'date-time') {
-    return <SchemaDateInput source={source} title={title} required={required} readOnly={readOnly} notFuture={Boolean(property['x-notFuture'])} />;
+    return <SchemaDateInput source={source} title={title} required={required} readOnly={readOnly} notFuture={Boolean(property['x-notFuture'])} notPast={Boolean(hints.notPast)} />;
   }
   if (kind.includes('array')) {
     const entries = entrySchemaOf(property);

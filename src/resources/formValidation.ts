@@ -13,7 +13,8 @@ type Json = Record<string, unknown>;
  * number with a $ before it | 'password': typed unseen), `width` (laptop columns of 12), `placeholder` (a select's
  * text for no choice, its first option: 'Select a template...'), `emptyValue` (the value that no choice stands for,
  * when it is not empty: an accounting company's '-1'),
- * `createOnly` (written when the record is created, read only afterwards),
+ * `createOnly` (written when the record is created, read only afterwards), `notPast` (a date picker without the days
+ * before today),
  * `default: 'first'` (a new list entry takes the lookup list's first item),
  * lists of objects: `primary` (the boolean field exactly one entry holds: checking one clears the others, and on
  * save the first entry holds it when none does), `omitBlank` (entries whose field is blank are not sent; the
@@ -32,6 +33,8 @@ export interface UiHints {
   emptyValue?: string | number;
   width?: number;
   createOnly?: boolean;
+  /** A date whose picker disables the days before today (the server decides whether a day already held may stay). */
+  notPast?: boolean;
   default?: 'first';
   primary?: string;
   omitBlank?: string;

@@ -58,6 +58,11 @@ export const slots: Record<string, Slot> = {
   caseFilters: lazy(() => import('../cases/CaseFilters.js')),
   caseBulkActions: lazy(() => import('../cases/CaseBulkActions.js')),
   casePage: lazy(() => import('../cases/CasePage.js')),
+  // Items of a case
+  caseItemNumber: lazy(() => import('../items/ItemNumberCell.js')),
+  caseItemMove: lazy(() => import('../items/ItemMoveButtons.js')),
+  caseItemEditor: lazy(() => import('../items/ItemEditor.js')),
+  caseItemBulkActions: lazy(() => import('../items/ItemBulkActions.js')),
 };
 
 export function slotComponent(name: string): Slot {

@@ -1,0 +1,54 @@
+import type { Item } from '../schemas/types.js';
+import { request } from './httpClient.js';
+
+const itemsOf = (caseId: number) => `/api/cases/${caseId}/items`;
+
+/** An item as the items list and the bulk calls answer it (spec 001 §3 "Item"). */
+export type CaseItem = Item & { Id: number; Case_Id: number; DisplayId: number };
+
+/** One person the selected items may be assigned to (spec 001 §3 "Investigator option"). */
+export interface InvestigatorOption {
+  Id: number;
+  FirstName: string;
+  LastName: string;
+  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
+  /** The average distance in miles (2 decimals) to the selected items; null when it is not known. */
+  AverageDistance: number | null;
+}
+
+/** Why an item cannot be submitted for review (the 409 of submit-items): the sections missing or not finished. */
+export interface SubmitRefusalItem {
+  Id: number;
+  DisplayId: number;
+  Reason: 'missingSections' | 'unfinishedSections';
+  Sections: string[];
+}
+
+/** The answer of a refused submit: the spec's text and, per item, what is missing or unfinished. */
+export interface SubmitRefusal {
+  Message: string;
+  Items?: SubmitRefusalItem[];
+}
+
+const post = <T>(caseId: number, path: string, body: object) => request<T>(`${itemsOf(caseId)}/${path}`, { method: 'POST', body });
+
+/**
+ * The item calls that are not CRUD of the `case-items` declaration (spec 001 §7 "Items"): the swap behind move up and
+ * down, the assign list with distances, and the bulk workflow calls of the selected items of one case. Each bulk call
+ * answers the items it changed.
+ */
+export const itemMethods = {
+  /** Swaps two items of a case; answers item id → its new order (DisplayId) for the case's items. */
+  swapCaseItems: (caseId: number, SwapFromItem_Id: number, SwapToItem_Id: number) =>
+    request<Record<string, number>>(`${itemsOf(caseId)}/swap`, { method: 'PUT', body: { SwapFromItem_Id, SwapToItem_Id } }),
+  /** The people the items may be assigned to, nearest first (unknown distances last). */
+  getItemAssignList: (caseId: number, ItemIds: number[]) => post<InvestigatorOption[]>(caseId, 'assign-list', { ItemIds }),
+  /** Assigns the items to an investigator of the assign list, or unassigns them (null). */
+  assignItems: (caseId: number, ItemIds: number[], Investigator_Id: number | null) => post<CaseItem[]>(caseId, 'assign', { Investigator_Id, ItemIds }),
+  /** Sets the items' ACD (YYYY-MM-DD, not before today). */
+  setItemAcds: (caseId: number, ItemIds: number[], ACD: string) => post<CaseItem[]>(caseId, 'set-acds', { ACD, ItemIds }),
+  acceptItems: (caseId: number, ItemIds: number[]) => post<CaseItem[]>(caseId, 'accept-items', { ItemIds }),
+  rejectItems: (caseId: number, ItemIds: number[], Reason: string) => post<CaseItem[]>(caseId, 'reject-items', { Reason, ItemIds }),
+  /** Submits the items for review; a 409 answers a `SubmitRefusal`. */
+  submitItems: (caseId: number, ItemIds: number[]) => post<CaseItem[]>(caseId, 'submit-items', { ItemIds }),
+};

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useGetMany, useListContext, type Identifier, type RaRecord } from 'react-admin';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import { parentValuesOf } from '../resources/ResourceForm.js';
+
+export type ItemRow = RaRecord & ApiRecord;
+
+/** The selected items of one case: what one bulk call sends. */
+export interface CaseGroup {
+  caseId: number;
+  caseNumber: string;
+  items: ItemRow[];
+  ids: number[];
+}
+
+const caseNumberOf = (item: ItemRow, parent?: ApiRecord) => {
+  if (parent && String(parent.Id ?? parent.id) === String(item.Case_Id)) return String(parent.CaseNumber ?? '');
+  return String((item.Case as { CaseNumber?: string } | undefined)?.CaseNumber ?? item.Case_Id ?? '');
+};
+
+/** Items grouped by their case (in the order met), each case's items in their order. */
+export function groupByCase(items: readonly ItemRow[], parent?: ApiRecord): CaseGroup[] {
+  const groups = new Map<number, CaseGroup>();
+  for (const item of items) {
+    const caseId = Number(item.Case_Id);
+    const group = groups.get(caseId) ?? { caseId, caseNumber: caseNumberOf(item, parent), items: [], ids: [] };
+    group.items.push(item);
+    groups.set(caseId, group);
+  }
+  return [...groups.values()].map((group) => {
+    const items = [...group.items].sort((a, b) => Number(a.DisplayId ?? 0) - Number(b.DisplayId ?? 0));
+    return { ...group, items, ids: items.map((item) => Number(item.Id)) };
+  });
+}
+
+/**
+ * The items the user checked in the list, grouped by case. Under a parent (a case's items) they are read again with
+ * the case's list call, so items checked on another page of the table (react-admin's "select all") are there too;
+ * otherwise they are the list's own rows.
+ */
+export function useSelectedItems(declaration: ResourceDeclaration, parent?: ApiRecord): { groups: CaseGroup[]; count: number; isPending: boolean; error: unknown } {
+  const { selectedIds, data = [] } = useListContext<ItemRow>();
+  const meta = useMemo(() => (parent && declaration.parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
+  const { data: read, isPending, error } = useGetMany<ItemRow>(declaration.name, { ids: selectedIds, meta }, { enabled: Boolean(meta) && selectedIds.length > 0 });
+  const groups = useMemo(() => {
+    const wanted = new Set(selectedIds.map((id: Identifier) => String(id)));
+    const rows = meta ? (read ?? []) : data;
+    return groupByCase(rows.filter((row) => wanted.has(String(row.id))), parent);
+  }, [selectedIds, meta, read, data, parent]);
+  return { groups, count: selectedIds.length, isPending: Boolean(meta) && isPending, error };
+}
