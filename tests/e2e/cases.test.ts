@@ -19,7 +19,7 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
   });
   afterAll(() => browser?.close());
 
-  it('a case administrator takes a new case from intake through papers and data entry to awaiting assignment', async () => {
+  it('a case administrator takes a new case from intake through papers, data entry and the assignment of its items to in process', async () => {
     const { page, context, errors } = await newPage(browser, server.baseUrl);
     await signIn(page, 'caseadmin');
     await page.goto('/cases');
@@ -71,10 +71,26 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
     await shows(page.getByText('Awaiting Assignment').first());
     await screenshot(page, 'case-page-awaiting-assignment');
 
-    // Back in the list, the case shows its new state and critical date.
+    // Assignment: every item of the case to an investigator, nearest first in the list; the case is then in process.
+    const items = page.getByRole('table', { name: /^Items of case / });
+    await shows(items.getByText('Awaiting Assignment').nth(1));
+    await items.getByRole('row').first().getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    const assign = page.getByRole('dialog', { name: 'Assign Items' });
+    await shows(assign.getByRole('radio', { name: /Vance/ }));
+    await screenshot(page, 'case-items-assign');
+    await assign.getByRole('radio', { name: /Vance/ }).check();
+    await assign.getByRole('button', { name: 'Assign', exact: true }).click();
+    await shows(page.getByText(/^The items in case #DOS-\d{4}-\d{6} were assigned successfully\.$/));
+    await expectCount(assign, 0);
+    await shows(items.getByText('Vance, Ian').first());
+    await shows(page.getByRole('listitem').filter({ hasText: 'In Process' }).and(page.locator('[aria-current="step"]')));
+    await screenshot(page, 'case-page-in-process');
+
+    // Back in the list, the case shows its new state.
     await page.goto('/cases');
     await page.getByRole('textbox', { name: 'Search Name' }).fill(SUBJECT.last);
-    await shows(casesTable(page).getByRole('row', { name: /Awaiting Assignment/ }));
+    await shows(casesTable(page).getByRole('row', { name: /In Process/ }));
     expect(errors).toEqual([]);
     await context.close();
   });
