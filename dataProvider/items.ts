@@ -1,20 +1,13 @@
 import type { Item } from '../schemas/types.js';
 import { request } from './httpClient.js';
+import type { InvestigatorOption } from '../shared/api/items.js';
+export type { InvestigatorOption };
 
 const itemsOf = (caseId: number) => `/api/cases/${caseId}/items`;
 
 /** An item as the items list and the bulk calls answer it (spec 001 §3 "Item"). */
 export type CaseItem = Item & { Id: number; Case_Id: number; DisplayId: number };
 
-/** One person the selected items may be assigned to (spec 001 §3 "Investigator option"). */
-export interface InvestigatorOption {
-  Id: number;
-  FirstName: string;
-  LastName: string;
-  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
-  /** The average distance in miles (2 decimals) to the selected items; null when it is not known. */
-  AverageDistance: number | null;
-}
 
 /** Why an item cannot be submitted for review (the 409 of submit-items): the sections missing or not finished. */
 export interface SubmitRefusalItem {

@@ -2,19 +2,12 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { Groups, Permissions, Tags } from '../../shared/permissions.js';
 import { centroidLookup, milesBetween, type Centroid } from './zipCentroids.js';
+import type { InvestigatorOption } from '../../shared/api/items.js';
+export type { InvestigatorOption };
 
 /** The groups whose members work items in the field, whatever their tags (spec 002's new-user presets). */
 const FIELD_GROUPS = [Groups.INVESTIGATOR, Groups.INDEPENDENT_CONTRACTOR];
 
-/** An investigator as the assign list answers it (spec 001 §3 "Investigator option"). */
-export interface InvestigatorOption {
-  Id: number;
-  FirstName: string;
-  LastName: string;
-  WorkStatus: { Id: number; Short: string; Description: string | null } | null;
-  /** The average great-circle distance in miles (2 decimals) to the selected items; null when it is not known. */
-  AverageDistance: number | null;
-}
 
 /**
  * The people items may be assigned to (docs/decisions.md "Items: assignment and distances"): the members of the

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import { publishCaseEvent } from '../live/caseEvents.js';
+import { noticeBaseOf } from '../cases/caseNotices.js';
 import { ITEM_STATUS_LABELS, type ItemStatus } from '../../shared/workflow.js';
 
 /** One line of an item's history: the status it has after the change, who made it, a note. */
@@ -63,14 +64,8 @@ const MAX_ITEM_NOTICES = 10;
  */
 export async function noticeItems(db: Database, caseId: number, items: readonly { Id: number; DisplayOrder: number }[], kind: 'itemAdded' | 'itemUpdated', actorUserId: number): Promise<void> {
   if (!items.length) return;
-  const row = await db
-    .selectFrom('cases as c')
-    .leftJoin('case_subjects as s', 's.Case_Id', 'c.Id')
-    .select(['c.CaseNumber', 'c.Client_Id', 's.LastName'])
-    .where('c.Id', '=', caseId)
-    .executeTakeFirst();
-  if (!row) return;
-  const base = { caseId, orgId: row.Client_Id, caseNumber: row.CaseNumber, lastName: row.LastName ?? '' };
+  const base = await noticeBaseOf(db, caseId);
+  if (!base) return;
   // A large bulk change is one notice about the case: the toasts of many would be shown as one anyway.
   if (items.length > MAX_ITEM_NOTICES) {
     await publishCaseEvent(db, { kind: 'caseUpdated', ...base }, actorUserId);
