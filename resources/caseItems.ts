@@ -26,7 +26,7 @@ export const itemPlace = (r: ApiRecord) => {
 const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
 
 /** The status badge's colour: waiting grey, at work blue, with the reviewer amber, accepted green, rejected red. */
-const STATUS_COLORS: Record<ItemStatus, ChipColor> = {
+export const ITEM_STATUS_COLORS: Record<ItemStatus, ChipColor> = {
   AWAITING_ASSIGNMENT: 'default',
   ASSIGNED: 'info',
   IN_REVIEW: 'warning',
@@ -86,7 +86,7 @@ export default defineResource({
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), sortable: false, phone: false, nowrap: true },
       // On a phone the row shows its number, place and status; the ACD is in the row's form.
       { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true }, sortable: false, nowrap: true, phone: false },
-      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: STATUS_COLORS }, sortable: false, nowrap: true },
+      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: ITEM_STATUS_COLORS }, sortable: false, nowrap: true },
       { source: 'ItemType.Description', label: 'Item Type', sortable: false, phone: false },
       { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, sortable: false, phone: false, nowrap: true },
     ],

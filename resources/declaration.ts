@@ -128,6 +128,8 @@ export interface ColumnDeclaration {
   sortable?: boolean;
   /** Text shown by this column comes from this function of the record instead of `source`. */
   text?(record: ApiRecord): string;
+  /** The whole value on hover, when the cell shows less of it (a case number's last characters). */
+  hover?(record: ApiRecord): string;
   /** A slot renders the cell (it gets the record), e.g. a status dot beside a name. */
   slot?: string;
   /** `false` leaves the column out on a phone. */

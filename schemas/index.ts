@@ -48,6 +48,7 @@ import caseRecord from './case.json' with { type: 'json' };
 import caseCreate from './caseCreate.json' with { type: 'json' };
 import caseSubject from './caseSubject.json' with { type: 'json' };
 import casesQuery from './casesQuery.json' with { type: 'json' };
+import itemsQuery from './itemsQuery.json' with { type: 'json' };
 import casePaper from './casePaper.json' with { type: 'json' };
 import caseTracking from './caseTracking.json' with { type: 'json' };
 import caseMessage from './caseMessage.json' with { type: 'json' };
@@ -107,6 +108,7 @@ export const Schemas = {
   caseCreate,
   caseSubject,
   casesQuery,
+  itemsQuery,
   casePaper,
   caseTracking,
   caseMessage,

@@ -567,6 +567,36 @@ export interface ItemTypeSectionSwap {
   SwapToSection_Id: number;
 }
 
+// schemas/itemsQuery.json
+
+export interface ItemsQuery {
+  pageSize?: number;
+  page?: number;
+  sorted?: {
+    id:
+      | 'Case.CaseNumber'
+      | 'Case.Subject.LastName'
+      | 'Case.Org.Code'
+      | 'Case.CaseType.Short'
+      | 'DisplayId'
+      | 'Label'
+      | 'AssignedTo.LastName'
+      | 'Case.Reviewer.Name'
+      | 'ACD'
+      | 'ItemStatus'
+      | 'ItemType.Description'
+      | 'CompletedDate';
+    desc?: boolean;
+  }[];
+  filtered?: {
+    id: 'CaseNumber' | 'Location' | 'LastName' | 'ItemType';
+    value: string;
+  }[];
+  additional?: {
+    ItemStateIDS?: ('AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED')[];
+  };
+}
+
 // schemas/org.json
 
 /**

@@ -49,6 +49,8 @@ export const PageSizes = {
   CASE_MESSAGES: 10,
   /** The items of one case (spec 001 §9: default page size 20). */
   CASE_ITEMS: 20,
+  /** Item search across all cases (spec 001 §7: page size 20 by default, first page 0). */
+  ITEMS: 20,
   SUB_TABLE: 5,
   LIST_ITEMS: 10,
   EXPENSE_TYPES: 10,

@@ -60,7 +60,6 @@ export const publicRoutes: AppRoute[] = [
 
 /** Pages inside the shell; each checks its own permission and shows the not-found view without it. */
 export const protectedRoutes: AppRoute[] = [
-  { path: '/items', element: placeholder('items', 'Items') },
   { path: '/invoices', element: placeholder('invoices', 'Invoices') },
   { path: '/reports', element: placeholder('reports', 'Reports') },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },

@@ -5,7 +5,8 @@ import { boundedCount } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
 import { Limits } from '../../shared/constants.js';
-import { Groups, Permissions } from '../../shared/permissions.js';
+import { Permissions } from '../../shared/permissions.js';
+import { isInvestigator } from '../items/itemAccess.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 
 type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
@@ -108,8 +109,7 @@ export type CaseRowAnswer = Record<string, unknown>;
  * for everyone else.
  */
 export function columnView(auth: AuthContext): { hidden: Column[]; labels: Record<string, string> } {
-  const investigator = !auth.isCaseAdmin && auth.groups.some((g) => g === Groups.INVESTIGATOR || g === Groups.INDEPENDENT_CONTRACTOR);
-  return { hidden: hiddenColumns(auth), labels: { DueDate: investigator ? 'ACD' : 'CD' } };
+  return { hidden: hiddenColumns(auth), labels: { DueDate: isInvestigator(auth) ? 'ACD' : 'CD' } };
 }
 
 /**

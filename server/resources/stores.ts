@@ -4,6 +4,7 @@ import { casesStore } from '../cases/caseStore.js';
 import { casePapersStore } from '../cases/papers.js';
 import { caseMessagesStore } from '../cases/messages.js';
 import { caseItemsStore } from '../items/itemStore.js';
+import { itemSearchStore } from '../items/itemSearch.js';
 import { reviewersStore } from '../cases/people.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
@@ -47,6 +48,7 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'case-papers': casePapersStore,
   'case-messages': caseMessagesStore,
   'case-items': caseItemsStore,
+  items: itemSearchStore,
   reviewers: reviewersStore,
   'org-case-types': orgCaseTypesStore,
   'completed-case-fees': caseFeesStore,

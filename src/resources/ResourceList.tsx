@@ -242,7 +242,17 @@ function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
   if (type.kind === 'toggle') {
     return canEdit ? <ToggleCell record={record} column={column} declaration={declaration} parent={parent} field={type.field} /> : <Tick value={record[type.field]} />;
   }
-  if (column.text) return <>{column.text(record)}</>;
+  if (column.text) {
+    const text = column.text(record);
+    const full = column.hover?.(record);
+    return full && full !== text ? (
+      <Tooltip title={full}>
+        <span>{text}</span>
+      </Tooltip>
+    ) : (
+      <>{text}</>
+    );
+  }
   const value = valueAt(record, column.source);
   switch (type.kind) {
     case 'boolean':

@@ -56,6 +56,7 @@ export const slots: Record<string, Slot> = {
   caseRecipients: lazy(() => import('../cases/messages/RecipientsInput.js')),
   // Cases
   caseFilters: lazy(() => import('../cases/CaseFilters.js')),
+  itemFilters: lazy(() => import('../items/ItemFilters.js')),
   caseBulkActions: lazy(() => import('../cases/CaseBulkActions.js')),
   casePage: lazy(() => import('../cases/CasePage.js')),
   // Items of a case

@@ -1,0 +1,75 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { ITEM_STATUS_LABELS } from '../shared/workflow.js';
+import schema from '../schemas/item.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import { ITEM_STATUS_COLORS, itemNumber, itemPlace, lastFirst } from './caseItems.js';
+
+/** How many of a case number's last characters the items table shows (spec 001 §2 "Items table"). */
+const CASE_NUMBER_TAIL = 6;
+const caseOf = (r: ApiRecord) => (r.Case ?? {}) as { CaseNumber?: string | null };
+const caseNumber = (r: ApiRecord) => String(caseOf(r).CaseNumber ?? '');
+/** The case number's last six characters after an ellipsis; a shorter one whole. */
+export const caseNumberTail = (r: ApiRecord) => {
+  const full = caseNumber(r);
+  return full.length > CASE_NUMBER_TAIL ? `…${full.slice(-CASE_NUMBER_TAIL)}` : full;
+};
+
+/**
+ * Item search (spec 001 §2 "Item search (/items)", "Items table" all-cases view, §7 `POST /api/items/search`): a
+ * server-paged list of the items of every case in the caller's org scope (an investigator's own only), 20 a page from
+ * page 0, with the case's columns; the `itemFilters` aside is the Item Status tree, which reloads the list at once.
+ * Only the list call is declared; the items are changed on their case (`case-items`). The store is
+ * server/items/itemSearch.ts.
+ */
+export default defineResource({
+  name: 'items',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Items',
+  route: '/items',
+  menu: { group: 'top', order: 2 },
+  recordRepresentation: (r) => `${caseNumber(r)} item ${itemNumber(r)}`,
+  operations: {
+    list: { method: 'POST', path: '/api/items/search', body: 'tableQuery', bodySchema: 'itemsQuery.json', answer: { records: 'items', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact' } },
+  },
+  paging: 'server',
+  permissions: { view: [Permissions.Items.SEARCH_ITEMS] },
+  remove: { kind: 'none' },
+  list: {
+    columns: [
+      { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true },
+      { source: 'Case.Subject.LastName', label: 'Case Name' },
+      { source: 'Case.Org.Code', label: 'Org' },
+      { source: 'Case.CaseType.Short', label: 'Case Type', phone: false },
+      { source: 'DisplayId', label: 'Item No', text: itemNumber, nowrap: true },
+      { source: 'Label', label: 'Location', text: itemPlace },
+      { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), phone: false, nowrap: true },
+      { source: 'Case.Reviewer.Name', label: 'Reviewer', phone: false },
+      { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true }, nowrap: true, phone: false },
+      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: ITEM_STATUS_COLORS }, nowrap: true },
+      { source: 'ItemType.Description', label: 'Item Type', phone: false },
+      { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, phone: false, nowrap: true },
+    ],
+    filters: [
+      { source: 'CaseNumber', label: 'Case #', type: 'text' },
+      { source: 'Location', label: 'Location/City/State', type: 'text' },
+      { source: 'LastName', label: 'Last Name', type: 'text' },
+      { source: 'ItemType', label: 'Item Template', type: 'text' },
+    ],
+    dense: true,
+    pageSize: PageSizes.ITEMS,
+    sort: { field: 'Case.CaseNumber', order: 'DESC' },
+  },
+  slots: { aside: 'itemFilters' },
+  form: { fields: [] },
+  texts: {
+    created: caseNumber,
+    updated: caseNumber,
+    add: () => '',
+    editTitle: (r) => `Item ${itemNumber(r)}`,
+    editSubmit: 'Save',
+    empty: 'There are no items.',
+  },
+});

@@ -1,0 +1,174 @@
+import type { SelectQueryBuilder } from 'kysely';
+import type { AuthContext } from '../auth/sessions.js';
+import type { Database } from '../db/database.js';
+import { boundedCount } from '../db/boundedCount.js';
+import type { DB } from '../db/schema.js';
+import { orgScopeOf, type OrgScope } from '../orgs/scope.js';
+import { defineStore } from '../resources/store.js';
+import { Limits, PageSizes } from '../../shared/constants.js';
+import type { ItemsQuery as ItemsFilter } from '../../schemas/types.js';
+import { seesAllItems } from './itemAccess.js';
+
+type Tables = DB & { i: DB['items']; c: DB['cases']; t: DB['item_types']; rg: DB['type_items']; u: DB['users']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
+/** The filtered items alone: what is counted. The page joins the case, its org, reviewer and type afterwards. */
+type Base = SelectQueryBuilder<Tables, 'i', object>;
+export type ItemsQuery = Required<Pick<ItemsFilter, 'page' | 'pageSize'>> & ItemsFilter;
+type Column = NonNullable<ItemsFilter['sorted']>[number]['id'];
+
+const SORTS: Record<Column, readonly string[]> = {
+  'Case.CaseNumber': ['c.CaseNumber'],
+  'Case.Subject.LastName': ['c.SubjectLastName', 'c.SubjectFirstName'],
+  'Case.Org.Code': ['o.Code'],
+  'Case.CaseType.Short': ['ct.Short'],
+  DisplayId: ['i.DisplayOrder'],
+  Label: ['i.Label', 'i.City'],
+  'AssignedTo.LastName': ['u.LastName', 'u.FirstName'],
+  'Case.Reviewer.Name': ['r.LastName', 'r.FirstName'],
+  ACD: ['i.ACD'],
+  ItemStatus: ['i.ItemStatus'],
+  'ItemType.Description': ['t.Description'],
+  CompletedDate: ['i.CompletedDate'],
+};
+
+/** `%`, `_` and `\` typed by the user match themselves. */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The filtered items (not yet sorted or paged), read from `items` alone — the case, template and region conditions
+ * are `IN (subquery)` semi-joins, so the count needs no join: the caller's org scope (the case's org), an
+ * investigator's own items, the item statuses, and the searches (case number; subject last name, copied onto the
+ * case; the item's label, city or state; the template's description).
+ */
+function filteredItems(db: Database, auth: AuthContext, scope: OrgScope, query: ItemsQuery): Base {
+  let base = db.selectFrom('items as i') as unknown as Base;
+  if (!seesAllItems(auth)) base = base.where('i.AssignedTo_Id', '=', auth.userId);
+  const states = query.additional?.ItemStateIDS ?? [];
+  if (states.length) base = base.where('i.ItemStatus', 'in', states);
+  let cases = db.selectFrom('cases as c').select('c.Id');
+  let narrowsCases = false;
+  if (!scope.all) {
+    cases = cases.where('c.Client_Id', 'in', [...scope.ids]);
+    narrowsCases = true;
+  }
+  for (const filter of query.filtered ?? []) {
+    const text = filter.value.trim();
+    if (!text) continue;
+    const like = contains(text);
+    if (filter.id === 'CaseNumber') {
+      cases = cases.where('c.CaseNumber', 'ilike', like);
+      narrowsCases = true;
+    } else if (filter.id === 'LastName') {
+      cases = cases.where('c.SubjectLastName', 'ilike', like);
+      narrowsCases = true;
+    } else if (filter.id === 'ItemType') {
+      base = base.where('i.ItemType_Id', 'in', db.selectFrom('item_types').select('Id').where('Description', 'ilike', like));
+    } else {
+      base = base.where((eb) =>
+        eb.or([
+          eb('i.Label', 'ilike', like),
+          eb('i.City', 'ilike', like),
+          eb('i.RegionType_Id', 'in', db.selectFrom('type_items').select('Id').where('Short', 'ilike', like)),
+        ]),
+      );
+    }
+  }
+  if (narrowsCases) base = base.where('i.Case_Id', 'in', cases);
+  return base;
+}
+
+/**
+ * One page of item search (spec 001 §2 "Item search", §7 `POST /api/items/search`): a bounded count of the filtered
+ * items (no joins; exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false), then one query for the
+ * page with the template, region, investigator, case, org, reviewer and case type joined in. The page is clamped to
+ * the last one. Default order: newest case first, then the items in the case's order. Each row is an item as
+ * `itemsOfCase` answers it, with its `Case`.
+ */
+export async function searchItems(db: Database, auth: AuthContext, scope: OrgScope, query: ItemsQuery) {
+  const empty = { items: [], pageCount: 0, total: 0, totalIsExact: true, page: 0 };
+  if (!scope.all && scope.ids.size === 0) return empty;
+  const base = filteredItems(db, auth, scope, query);
+  const count = await boundedCount(db, base.select('i.Id'), Limits.COUNT_BOUND);
+  const pageCount = Math.ceil(count.total / query.pageSize);
+  const page = Math.max(0, Math.min(query.page, pageCount - 1));
+
+  let rows = base
+    .innerJoin('cases as c', 'c.Id', 'i.Case_Id')
+    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
+    .innerJoin('item_types as t', 't.Id', 'i.ItemType_Id')
+    .leftJoin('type_items as rg', 'rg.Id', 'i.RegionType_Id')
+    .leftJoin('users as u', 'u.Id', 'i.AssignedTo_Id')
+    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
+    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
+    .select([
+      'i.Id', 'i.Case_Id', 'i.DisplayOrder', 'i.ItemType_Id', 'i.ACD', 'i.Label', 'i.Address1', 'i.Address2', 'i.City', 'i.RegionType_Id',
+      'i.PostalCode', 'i.ShowInReport', 'i.ItemStatus', 'i.AssignedTo_Id', 'i.CompletedDate', 'i.RejectionReason', 't.Description as ItemTypeDescription',
+      'rg.Short as RegionShort', 'u.FirstName as AssigneeFirst', 'u.LastName as AssigneeLast',
+      'c.CaseNumber', 'c.WorkflowState', 'c.SubjectLastName', 'c.Client_Id', 'o.Code as OrgCode', 'ct.Short as CaseTypeShort',
+      'r.FirstName as ReviewerFirst', 'r.LastName as ReviewerLast',
+    ]);
+  for (const sort of query.sorted ?? []) {
+    for (const column of SORTS[sort.id]) rows = rows.orderBy(column as 'i.Id', sort.desc ? 'desc' : 'asc');
+  }
+  rows = rows.orderBy('i.Case_Id', 'desc').orderBy('i.DisplayOrder').orderBy('i.Id');
+  const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
+  const ids = found.map((r) => r.Id);
+  const withFiles = new Set(
+    ids.length ? (await db.selectFrom('item_attachments').select('Item_Id').distinct().where('Item_Id', 'in', ids).execute()).map((a) => a.Item_Id) : [],
+  );
+  const items = found.map(
+    ({ DisplayOrder, ItemTypeDescription, RegionShort, AssigneeFirst, AssigneeLast, CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }) => ({
+      ...item,
+      ShowInReport: Boolean(item.ShowInReport),
+      DisplayId: DisplayOrder,
+      ItemType: { Id: item.ItemType_Id, Description: ItemTypeDescription },
+      Location: {
+        Label: item.Label,
+        Address1: item.Address1,
+        Address2: item.Address2,
+        City: item.City,
+        Region: item.RegionType_Id ? { Id: item.RegionType_Id, Short: RegionShort } : null,
+        PostalCode: item.PostalCode,
+      },
+      AssignedTo: item.AssignedTo_Id ? { Id: item.AssignedTo_Id, FirstName: AssigneeFirst, LastName: AssigneeLast } : null,
+      HasAttachments: withFiles.has(item.Id),
+      Case: {
+        Id: item.Case_Id,
+        CaseNumber,
+        WorkflowState,
+        Subject: { LastName: SubjectLastName },
+        Org: { Code: OrgCode },
+        CaseType: { Short: CaseTypeShort },
+        Reviewer: { Name: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null },
+        Client_Id,
+      },
+    }),
+  );
+  return { items, pageCount, total: count.total, totalIsExact: count.exact, page };
+}
+
+/**
+ * Item search (spec 001 §2 "Item search (/items)"): the `items` declaration's store — its one call is the list,
+ * `POST /api/items/search`, over the items of the cases in the caller's org scope.
+ */
+export const itemSearchStore = defineStore({
+  responses: {
+    list: {
+      type: 'object',
+      properties: {
+        items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        pageCount: { type: 'integer' },
+        total: { type: 'integer' },
+        totalIsExact: { type: 'boolean' },
+        page: { type: 'integer' },
+      },
+    },
+  },
+  summaries: {
+    list: 'One page of items across all cases (page, pageSize, sorted, filtered, additional.ItemStateIDS) in the caller\'s org scope, an investigator\'s own only; answers items (each with its Case), pageCount, total',
+  },
+  async list(context, query) {
+    const scope = await orgScopeOf(context.db, context.auth);
+    const asked = (query ?? {}) as ItemsQuery;
+    return searchItems(context.db, context.auth, scope, { ...asked, page: asked.page ?? 0, pageSize: asked.pageSize ?? PageSizes.ITEMS });
+  },
+});

@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Permissions } from '../../shared/permissions.js';
+import { fakeServer, signedInAs } from './support/fakeServer.js';
+import { renderAt } from './support/renderApp.js';
+
+/** Item search at /items (spec 001 §2 "Item search (/items)"): the all-cases items table and its status panel. */
+type Json = Record<string, unknown>;
+type Request = { method: string; url: string; body: unknown };
+
+const item = (Id: number, overrides: Json = {}): Json => ({
+  Id,
+  Case_Id: 7,
+  DisplayId: Id,
+  ItemType_Id: 3,
+  ACD: '2026-12-02',
+  Label: null,
+  City: 'Columbia',
+  RegionType_Id: 4,
+  ItemStatus: 'ASSIGNED',
+  AssignedTo_Id: 9,
+  CompletedDate: null,
+  ItemType: { Id: 3, Description: 'Employment Check' },
+  Location: { Label: null, City: 'Columbia', Region: { Id: 4, Short: 'SC' } },
+  AssignedTo: { Id: 9, FirstName: 'Sam', LastName: 'Ortiz' },
+  HasAttachments: false,
+  Case: { Id: 7, CaseNumber: 'DOS-2026-000123', WorkflowState: 'IN_PROCESS', Subject: { LastName: 'Whitfield' }, Org: { Code: 'DOC' }, CaseType: { Short: 'T3' }, Reviewer: { Name: 'Riley Chen' }, Client_Id: 2 },
+  ...overrides,
+});
+
+const STATES = [
+  { Id: 'AWAITING_ASSIGNMENT', Description: 'Awaiting Assignment' },
+  { Id: 'ASSIGNED', Description: 'Assigned' },
+  { Id: 'IN_REVIEW', Description: 'In Review' },
+];
+
+function setup(items: Json[]) {
+  const server = fakeServer((request: Request) => {
+    const { method, url } = request;
+    if (method === 'POST' && url === '/api/items/search') return { body: { items, pageCount: 1, total: items.length, totalIsExact: true, page: 0 } };
+    if (method === 'GET' && url === '/api/workflows/item-states') return { body: STATES };
+    if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
+    return undefined;
+  });
+  signedInAs([Permissions.Items.SEARCH_ITEMS, Permissions.Items.VIEW_ITEMS]);
+  renderAt('/items');
+  return server;
+}
+
+const searches = (calls: Request[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/items/search').map((c) => c.body as Json);
+const table = () => screen.findByRole('table', { name: 'Items' }, { timeout: 15_000 });
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('item search', () => {
+  it('lists the items of all cases from page 0, the case number by its last six characters', async () => {
+    const server = setup([item(1), item(2, { ItemStatus: 'IN_REVIEW', AssignedTo: null, AssignedTo_Id: null })]);
+    const rows = await table();
+    expect(searches(server.calls)[0]).toMatchObject({ page: 0, pageSize: 20, sorted: [{ id: 'Case.CaseNumber', desc: true }], filtered: [] });
+    expect((await within(rows).findAllByText('…000123')).length).toBe(2);
+    // The whole number on hover.
+    expect(within(rows).getAllByLabelText('DOS-2026-000123')).toHaveLength(2);
+    expect(within(rows).queryByText('DOS-2026-000123')).toBeNull();
+    const first = within(rows).getByText('001').closest('tr')!;
+    for (const text of ['Whitfield', 'DOC', 'T3', 'Columbia, SC', 'Ortiz, Sam', 'Riley Chen', '12/02/26', 'Assigned', 'Employment Check']) expect(within(first).getByText(text)).toBeTruthy();
+    expect(within(rows).getByText('In Review')).toBeTruthy();
+  });
+
+  it('sends a text search as a column filter, and the status tree as ItemStateIDS at once', async () => {
+    const user = userEvent.setup();
+    const server = setup([item(1)]);
+    await table();
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'whit');
+    await waitFor(() => expect(searches(server.calls).at(-1)?.filtered).toEqual([{ id: 'LastName', value: 'whit' }]));
+    const panel = screen.getByRole('region', { name: 'Item filters' });
+    await user.click(await within(panel).findByRole('checkbox', { name: 'In Review' }));
+    await waitFor(() => expect(searches(server.calls).at(-1)?.additional).toEqual({ ItemStateIDS: ['IN_REVIEW'] }));
+    await user.click(within(panel).getByRole('checkbox', { name: 'All Item Status' }));
+    await waitFor(() => expect(searches(server.calls).at(-1)?.additional).toEqual({ ItemStateIDS: ['AWAITING_ASSIGNMENT', 'ASSIGNED', 'IN_REVIEW'] }));
+    await user.click(within(panel).getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(searches(server.calls).at(-1)).toMatchObject({ filtered: [], additional: {} }));
+    expect((within(panel).getByRole('checkbox', { name: 'In Review' }) as HTMLInputElement).checked).toBe(false);
+  });
+});
