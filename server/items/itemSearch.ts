@@ -8,6 +8,7 @@ import { defineStore } from '../resources/store.js';
 import { Limits, PageSizes } from '../../shared/constants.js';
 import type { ItemsQuery as ItemsFilter } from '../../schemas/types.js';
 import { seesAllItems } from './itemAccess.js';
+import { answerItems, ITEM_FIELDS } from './caseItems.js';
 
 type Tables = DB & { i: DB['items']; c: DB['cases']; t: DB['item_types']; rg: DB['type_items']; u: DB['users']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered items alone: what is counted. The page joins the case, its org, reviewer and type afterwards. */
@@ -100,9 +101,7 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
     .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
     .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
     .select([
-      'i.Id', 'i.Case_Id', 'i.DisplayOrder', 'i.ItemType_Id', 'i.ACD', 'i.Label', 'i.Address1', 'i.Address2', 'i.City', 'i.RegionType_Id',
-      'i.PostalCode', 'i.ShowInReport', 'i.ItemStatus', 'i.AssignedTo_Id', 'i.CompletedDate', 'i.RejectionReason', 't.Description as ItemTypeDescription',
-      'rg.Short as RegionShort', 'u.FirstName as AssigneeFirst', 'u.LastName as AssigneeLast',
+      ...ITEM_FIELDS,
       'c.CaseNumber', 'c.WorkflowState', 'c.SubjectLastName', 'c.Client_Id', 'o.Code as OrgCode', 'ct.Short as CaseTypeShort',
       'r.FirstName as ReviewerFirst', 'r.LastName as ReviewerLast',
     ]);
@@ -111,26 +110,9 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
   }
   rows = rows.orderBy('i.Case_Id', 'desc').orderBy('i.DisplayOrder').orderBy('i.Id');
   const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
-  const ids = found.map((r) => r.Id);
-  const withFiles = new Set(
-    ids.length ? (await db.selectFrom('item_attachments').select('Item_Id').distinct().where('Item_Id', 'in', ids).execute()).map((a) => a.Item_Id) : [],
-  );
-  const items = found.map(
-    ({ DisplayOrder, ItemTypeDescription, RegionShort, AssigneeFirst, AssigneeLast, CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }) => ({
+  const items = (await answerItems(db, found)).map(
+    ({ CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }) => ({
       ...item,
-      ShowInReport: Boolean(item.ShowInReport),
-      DisplayId: DisplayOrder,
-      ItemType: { Id: item.ItemType_Id, Description: ItemTypeDescription },
-      Location: {
-        Label: item.Label,
-        Address1: item.Address1,
-        Address2: item.Address2,
-        City: item.City,
-        Region: item.RegionType_Id ? { Id: item.RegionType_Id, Short: RegionShort } : null,
-        PostalCode: item.PostalCode,
-      },
-      AssignedTo: item.AssignedTo_Id ? { Id: item.AssignedTo_Id, FirstName: AssigneeFirst, LastName: AssigneeLast } : null,
-      HasAttachments: withFiles.has(item.Id),
       Case: {
         Id: item.Case_Id,
         CaseNumber,
