@@ -326,6 +326,11 @@ export interface ResourceDeclaration {
      * its rows then expand by their expand button (the `expand` slot and sub-resources).
      */
     rowClick?: 'expand' | 'none' | 'edit' | 'page';
+    /**
+     * A click on the row opens another page (an item found by item search opens its case): the path for the record,
+     * for users holding `action` of `permissions.actions` when it is given.
+     */
+    rowLink?: { to(record: ApiRecord): string; action?: string };
     /** The table's accessible name (default: the title); a sub-resource's names its parent. */
     label?(parent?: ApiRecord): string;
     /** Users without the edit permission get a View button that opens the record read only. */

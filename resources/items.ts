@@ -35,7 +35,7 @@ export default defineResource({
     list: { method: 'POST', path: '/api/items/search', body: 'tableQuery', bodySchema: 'itemsQuery.json', answer: { records: 'items', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact' } },
   },
   paging: 'server',
-  permissions: { view: [Permissions.Items.SEARCH_ITEMS] },
+  permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES] } },
   remove: { kind: 'none' },
   list: {
     columns: [
@@ -59,6 +59,8 @@ export default defineResource({
       { source: 'ItemType', label: 'Item Template', type: 'text' },
     ],
     dense: true,
+    // Spec 001 §2: the case number and name link to the case, for users who may edit cases.
+    rowLink: { to: (r) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}`, action: 'openCase' },
     pageSize: PageSizes.ITEMS,
     sort: { field: 'Case.CaseNumber', order: 'DESC' },
   },

@@ -505,6 +505,8 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   // rowClick 'page' opens the record's page; its rows still expand by their button when there is something to show.
   const opensPage = list.rowClick === 'page' && Boolean(declaration.route);
   const expands = list.rowClick === 'expand' || (opensPage && Boolean(declaration.slots?.expand || declaration.subResources?.length));
+  const { canAccess: mayFollow = false } = useCanAccess({ ...resource, action: list.rowLink?.action ?? 'list' });
+  const rowLink = list.rowLink && mayFollow ? list.rowLink : null;
   // rowClick 'edit': a click on the row opens its form, as its Edit (or View) button does.
   const opensForm = list.rowClick === 'edit' && (showEdit || showView);
   const addButton = showCreate && (
@@ -571,7 +573,9 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
             )
           }
           rowClick={
-            opensPage
+            rowLink
+              ? (_id, _resource, record) => rowLink.to(record as Row)
+              : opensPage
               ? (id) => `${declaration.route}/${encodeURIComponent(String(id))}`
               : expands
               ? 'expand'
