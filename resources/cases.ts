@@ -70,7 +70,7 @@ export default defineResource({
       { source: 'ReceivedDate', label: 'Received', type: { kind: 'date', short: true }, phone: false },
       { source: 'ScheduledDate', label: 'Scheduled', type: { kind: 'date', short: true }, wideOnly: true },
       { source: 'DueDate', label: 'CD', type: { kind: 'date', short: true, empty: T.awaitingCasePapers } },
-      { source: 'CompletionDate', label: 'Completed', type: { kind: 'date', short: true }, phone: false },
+      { source: 'CompletionDate', label: 'Completed', type: { kind: 'date', short: true }, wideOnly: true },
       { source: 'Reviewer', label: 'Reviewer', phone: false },
       { source: 'CaseType', label: 'Case Type', phone: false },
       { source: 'WorkflowState', label: 'Status', type: { kind: 'choice', labels: CASE_STATE_LABELS } },
