@@ -19,12 +19,6 @@ export interface CaseWorkflow extends CaseStepAnswer {
   LockedToName: string | null;
 }
 
-/** A case state or item status as the state lists answer it: its code and the name screens show. */
-export interface WorkflowStateOption {
-  Id: string;
-  Description: string;
-}
-
 /** An additional setting of a case (spec 001 §3). */
 export interface CaseParameter {
   ParameterName: string;
@@ -70,10 +64,6 @@ export const caseMethods = {
   downloadCaseXslt: (id: number) => request<FileAnswer>(`${theCase(id)}/xslt`, { asFile: true }),
   /** The case's workflow state, which the case page polls (GET /api/workflows/cases/{id}). */
   getCaseWorkflow: (id: number) => request<CaseWorkflow>(`/api/workflows/cases/${id}`),
-  /** The case workflow states in workflow order. */
-  getCaseStates: () => request<WorkflowStateOption[]>('/api/workflows/case-states'),
-  /** The item statuses in workflow order. */
-  getItemStates: () => request<WorkflowStateOption[]>('/api/workflows/item-states'),
   getCaseHistory: (id: number) =>
     request<{ Id: number; FromState: string | null; ToState: string; Action: string; Note: string | null; CreatedDate: string; FirstName: string | null; LastName: string | null }[]>(
       `${theCase(id)}/history`,

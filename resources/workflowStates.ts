@@ -5,7 +5,7 @@ import { defineResource, type ResourceDeclaration } from './declaration.js';
 /**
  * The case workflow states and the item statuses in workflow order (spec 001 §7 `GET /api/workflows/case-states`,
  * `GET /api/workflows/item-states`): lookups every signed-in screen reads (the cases list's left panel, item
- * search). The routes are served by server/cases/workflowStates.ts.
+ * search), listed by their stores in server/cases/workflowStates.ts.
  */
 function statesResource(name: string, path: string, title: string): ResourceDeclaration {
   const description = (r: Record<string, unknown>) => String(r.Description ?? r.Id ?? '');
@@ -25,7 +25,6 @@ function statesResource(name: string, path: string, title: string): ResourceDecl
     callbacks: { afterReadList: (records) => records.map((r, i) => ({ ...r, Order: i })) },
     form: { fields: [] },
     texts: { created: description, updated: description, add: () => '', editTitle: description, editSubmit: 'Save', empty: '' },
-    store: { routes: [] },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { boundedCount } from '../db/boundedCount.js';
+import { countedPage } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
 import { Limits } from '../../shared/constants.js';
@@ -124,9 +124,8 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const hidden = hiddenColumns(auth);
   const base = await filteredCases(db, auth, scope, query, hidden);
   if (!base) return empty;
-  const count = await boundedCount(db, base.select('c.Id'), Limits.COUNT_BOUND);
-  const pageCount = Math.ceil(count.total / query.pageSize);
-  const page = Math.max(0, Math.min(query.page, pageCount - 1));
+  const count = await countedPage(db, base.select('c.Id'), Limits.COUNT_BOUND, query);
+  const { pageCount, page } = count;
 
   // The joins serve the page only: the count above reads the cases alone (docs/performance.md).
   let rows = base

@@ -2,42 +2,33 @@ import { authOf } from '../http/access.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { Permissions } from '../../shared/permissions.js';
 import { CASE_STATE_LABELS, CaseStates, ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
+import { defineStore } from '../resources/store.js';
 import { caseInScope } from './caseAccess.js';
 
 /** A workflow state as the state lists answer it: its code and the name screens show. */
-export interface WorkflowStateOption {
+interface WorkflowStateOption {
   Id: string;
   Description: string;
 }
 
-/** The case workflow states in workflow order (the seven steps, then HOLD and DISCONTINUED), from shared/workflow.ts. */
-/** A list of states every signed-in screen reads (the cases list's panel, item search). */
-function statesRoute(url: string, summary: string, states: readonly { Id: string; Description: string }[]) {
-  return route({
-    method: 'GET',
-    url,
-    access: 'signedIn',
-    summary,
-    schema: { response: { 200: stateList } },
-    async handler() {
-      return states;
-    },
-  });
-}
+const CASE_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(CaseStates).map((Id) => ({ Id, Description: CASE_STATE_LABELS[Id] }));
+const ITEM_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(ItemStatuses).map((Id) => ({ Id, Description: ITEM_STATUS_LABELS[Id] }));
 
-export const CASE_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(CaseStates).map((Id) => ({ Id, Description: CASE_STATE_LABELS[Id] }));
-
-/** The item statuses in workflow order, from shared/workflow.ts. */
-export const ITEM_STATE_OPTIONS: readonly WorkflowStateOption[] = Object.values(ItemStatuses).map((Id) => ({ Id, Description: ITEM_STATUS_LABELS[Id] }));
-
-const stateList = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: { Id: { type: 'string' }, Description: { type: 'string' } },
-    required: ['Id', 'Description'],
+/** The `case-states` declaration's store: the case workflow states in workflow order (the seven steps, then HOLD and DISCONTINUED). */
+export const caseStatesStore = defineStore({
+  summaries: { list: 'The case workflow states in workflow order: Id (the code) and Description' },
+  async list() {
+    return [...CASE_STATE_OPTIONS];
   },
-} as const;
+});
+
+/** The `item-states` declaration's store: the item statuses in workflow order. */
+export const itemStatesStore = defineStore({
+  summaries: { list: 'The item statuses in workflow order: Id (the code) and Description' },
+  async list() {
+    return [...ITEM_STATE_OPTIONS];
+  },
+});
 
 const caseWorkflow = {
   type: 'object',
@@ -54,9 +45,9 @@ const caseWorkflow = {
 } as const;
 
 /**
- * The workflow reads (spec 001 §7): one case's workflow state, which the case page polls to notice steps taken
- * elsewhere (org-scoped like the case itself: a case outside the caller's orgs is a 404), and the lists of case
- * states and item statuses the filters offer.
+ * The workflow read of one case (spec 001 §7), which the case page polls to notice steps taken elsewhere (org-scoped
+ * like the case itself: a case outside the caller's orgs is a 404). The lists of case states and item statuses the
+ * filters offer are the `case-states` and `item-states` declarations (resources/workflowStates.ts).
  */
 export const workflowStatesArea: ApiArea = {
   name: 'workflow-states',
@@ -82,7 +73,5 @@ export const workflowStatesArea: ApiArea = {
         };
       },
     }),
-    statesRoute('/api/workflows/case-states', 'The case workflow states in workflow order: Id (the code) and Description', CASE_STATE_OPTIONS),
-    statesRoute('/api/workflows/item-states', 'The item statuses in workflow order: Id (the code) and Description', ITEM_STATE_OPTIONS),
   ],
 };

@@ -18,3 +18,15 @@ export async function boundedCount(db: Database, query: SelectQueryBuilder<any, 
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
 }
+
+/**
+ * The count of a server-paged list and the page it answers: the bounded count, the page count, and the asked page
+ * (0-based) clamped to the last one.
+ */
+// The query's tables and selection differ per caller; only its rows are counted.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function countedPage(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, asked: { page: number; pageSize: number }) {
+  const count = await boundedCount(db, query, bound);
+  const pageCount = Math.ceil(count.total / asked.pageSize);
+  return { ...count, pageCount, page: Math.max(0, Math.min(asked.page, pageCount - 1)) };
+}

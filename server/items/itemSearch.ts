@@ -1,7 +1,7 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { boundedCount } from '../db/boundedCount.js';
+import { countedPage } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import { orgScopeOf, type OrgScope } from '../orgs/scope.js';
 import { defineStore } from '../resources/store.js';
@@ -88,9 +88,8 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
   const empty = { items: [], pageCount: 0, total: 0, totalIsExact: true, page: 0 };
   if (!scope.all && scope.ids.size === 0) return empty;
   const base = filteredItems(db, auth, scope, query);
-  const count = await boundedCount(db, base.select('i.Id'), Limits.COUNT_BOUND);
-  const pageCount = Math.ceil(count.total / query.pageSize);
-  const page = Math.max(0, Math.min(query.page, pageCount - 1));
+  const count = await countedPage(db, base.select('i.Id'), Limits.COUNT_BOUND, query);
+  const { pageCount, page } = count;
 
   let rows = base
     .innerJoin('cases as c', 'c.Id', 'i.Case_Id')

@@ -6,6 +6,7 @@ import { caseMessagesStore } from '../cases/messages.js';
 import { caseItemsStore } from '../items/itemStore.js';
 import { itemSearchStore } from '../items/itemSearch.js';
 import { reviewersStore } from '../cases/people.js';
+import { caseStatesStore, itemStatesStore } from '../cases/workflowStates.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
 import { orgExpenseRulesStore } from '../orgs/expenseRules.js';
@@ -50,6 +51,8 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'case-items': caseItemsStore,
   items: itemSearchStore,
   reviewers: reviewersStore,
+  'case-states': caseStatesStore,
+  'item-states': itemStatesStore,
   'org-case-types': orgCaseTypesStore,
   'completed-case-fees': caseFeesStore,
   'org-cds': orgDeadlinesStore,

@@ -3,15 +3,13 @@ import { Box, Button, Divider, Stack } from '@mui/material';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import FilterAltIcon from '@mui/icons-material/FilterAlt';
 import { useGetList, useListContext, type RaRecord } from 'react-admin';
-import type { CasesQuery } from '../../schemas/types.js';
 import { OrgTree } from '../components/OrgTree.js';
 import { CheckTree, FilterPanelFrame, PanelHeading, type CheckChoice } from '../components/FilterPanel.js';
 import { useOrgs } from '../session/useLookups.js';
 import type { SlotProps } from '../slots/index.js';
 
-type Panel = Pick<NonNullable<CasesQuery['additional']>, 'OrgIds' | 'CaseStateIDs' | 'ItemStateIDS'>;
+/** The panel's part of the list's filters (CasesQuery's `additional`). */
 type PanelValue = { OrgIds: number[]; CaseStateIDs: string[]; ItemStateIDS: string[] };
-
 
 const ALL_STATES = { pagination: { page: 1, perPage: 100 }, sort: { field: 'Order', order: 'ASC' as const } };
 
@@ -22,7 +20,7 @@ function useStates(resource: 'case-states' | 'item-states'): CheckChoice[] {
 }
 
 const panelOf = (filters: Record<string, unknown>): PanelValue => ({
-  OrgIds: (filters.OrgIds as Panel['OrgIds']) ?? [],
+  OrgIds: (filters.OrgIds as number[] | undefined) ?? [],
   CaseStateIDs: (filters.CaseStateIDs as string[] | undefined) ?? [],
   ItemStateIDS: (filters.ItemStateIDS as string[] | undefined) ?? [],
 });
