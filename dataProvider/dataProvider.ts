@@ -8,6 +8,7 @@ import { identityMethods } from './identity.js';
 import { orgMethods } from './orgs.js';
 import { caseMethods } from './cases.js';
 import { itemMethods } from './items.js';
+import { itemAttachmentMethods } from './itemAttachments.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -28,7 +29,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 

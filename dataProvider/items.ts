@@ -44,4 +44,10 @@ export const itemMethods = {
   rejectItems: (caseId: number, ItemIds: number[], Reason: string) => post<CaseItem[]>(caseId, 'reject-items', { Reason, ItemIds }),
   /** Submits the items for review; a 409 answers a `SubmitRefusal`. */
   submitItems: (caseId: number, ItemIds: number[]) => post<CaseItem[]>(caseId, 'submit-items', { ItemIds }),
+  /** The item page's Submit for Review / Resubmit: the one item to IN_REVIEW; a 409 answers a `SubmitRefusal`. Answers the item. */
+  submitItem: (caseId: number, itemId: number) => request<CaseItem>(`${itemsOf(caseId)}/${itemId}/submit`, { method: 'PUT' }),
+  /** The item page's Accept (an item in review). Answers the item. */
+  acceptItem: (caseId: number, itemId: number) => request<CaseItem>(`${itemsOf(caseId)}/${itemId}/accept`, { method: 'PUT' }),
+  /** The item page's Reject with the reason (the Rejection Reason Type's description). Answers the item. */
+  rejectItem: (caseId: number, itemId: number, Reason: string) => request<CaseItem>(`${itemsOf(caseId)}/${itemId}/reject`, { method: 'PUT', body: { Reason } }),
 };

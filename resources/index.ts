@@ -26,18 +26,24 @@ import orgInvoiceSettings from './orgInvoiceSettings.js';
 import qboCustomers from './qboCustomers.js';
 import cases from './cases.js';
 import casePapers from './casePapers.js';
+import itemAttachments from './itemAttachments.js';
 import caseMessages from './caseMessages.js';
 import caseItems, { availableItemTypes } from './caseItems.js';
 import reviewers from './reviewers.js';
 import items from './items.js';
+import itemHistory from './itemHistory.js';
 import { caseStates, itemStates } from './workflowStates.js';
+import itemSections from './itemSections.js';
+import stockPhrases from './stockPhrases.js';
 import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeople.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
   orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
-  cases, casePapers, caseMessages, caseItems, availableItemTypes, items, reviewers, caseStates, itemStates,
+  cases, casePapers, caseMessages, caseItems, availableItemTypes, items, itemHistory, reviewers, caseStates, itemStates,
   requestingOfficials, dataEntryClerks, caseReviewers,
+  itemSections, stockPhrases,
+  itemAttachments,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

@@ -28,6 +28,7 @@ import sectionTemplate from './sectionTemplate.json' with { type: 'json' };
 import sectionRoi from './sectionRoi.json' with { type: 'json' };
 import itemType from './itemType.json' with { type: 'json' };
 import itemTypeSection from './itemTypeSection.json' with { type: 'json' };
+import itemHistoryEntry from './itemHistoryEntry.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -59,8 +60,15 @@ import itemAssign from './itemAssign.json' with { type: 'json' };
 import itemAcds from './itemAcds.json' with { type: 'json' };
 import itemReject from './itemReject.json' with { type: 'json' };
 import itemSwap from './itemSwap.json' with { type: 'json' };
+import itemSection from './itemSection.json' with { type: 'json' };
+import itemSectionCreate from './itemSectionCreate.json' with { type: 'json' };
+import stockPhrase from './stockPhrase.json' with { type: 'json' };
+import itemAttachment from './itemAttachment.json' with { type: 'json' };
+import itemAttachmentSwap from './itemAttachmentSwap.json' with { type: 'json' };
 import person from './person.json' with { type: 'json' };
 import workflowState from './workflowState.json' with { type: 'json' };
+import itemIssueCode from './itemIssueCode.json' with { type: 'json' };
+import itemExpense from './itemExpense.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -88,6 +96,7 @@ export const Schemas = {
   sectionRoi,
   itemType,
   itemTypeSection,
+  itemHistoryEntry,
   itemTypeSectionRequired,
   itemTypeSectionSwap,
   itemTypeAsset,
@@ -119,8 +128,15 @@ export const Schemas = {
   itemAcds,
   itemReject,
   itemSwap,
+  itemSection,
+  itemSectionCreate,
+  stockPhrase,
+  itemAttachment,
+  itemAttachmentSwap,
   person,
   workflowState,
+  itemIssueCode,
+  itemExpense,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -462,6 +462,50 @@ export interface ItemAssign {
   ItemIds: number[];
 }
 
+// schemas/itemAttachment.json
+
+/**
+ * An item attachment (spec 001 §3 "Item attachment"): an uploaded file of an item, in the item's order. Added by the multipart upload, never by a form; Item_Id and Case_Id are the item's, which the list call's path names.
+ */
+export interface ItemAttachment {
+  readonly Id?: number;
+  /**
+   * The item (the path's item id).
+   */
+  readonly Item_Id?: number;
+  /**
+   * The item's case (the path's case id).
+   */
+  readonly Case_Id?: number;
+  /**
+   * The item id, as the API names it.
+   */
+  readonly Goal_Id?: number;
+  /**
+   * The file's name; a download is saved under it.
+   */
+  readonly Name?: string;
+  readonly CreatedDate?: string;
+  /**
+   * A file named .pdf (or sent as application/pdf) that does not parse as a PDF: stored, and flagged.
+   */
+  readonly CorruptPDF?: boolean;
+  /**
+   * The attachment's place in the item's order, 1..n.
+   */
+  readonly DisplayOrder?: number;
+}
+
+// schemas/itemAttachmentSwap.json
+
+/**
+ * Both ids are attachments of the item in the path (spec 001 §3 "Item attachment": the swap payload).
+ */
+export interface ItemAttachmentSwap {
+  SwapFrom_Id: number;
+  SwapTo_Id: number;
+}
+
 // schemas/itemCreate.json
 
 /**
@@ -477,6 +521,26 @@ export interface ItemCreate {
   RegionType_Id?: number | null;
   PostalCode?: string | null;
   ShowInReport?: boolean;
+}
+
+// schemas/itemHistoryEntry.json
+
+export interface ItemHistoryEntry {
+  readonly Id?: number;
+  readonly Item_Id?: number;
+  readonly Status?: {
+    Short?: string;
+    Description?: string;
+    [k: string]: unknown;
+  };
+  readonly TriggeredBy?: {
+    Id?: number;
+    FirstName?: string | null;
+    LastName?: string | null;
+    [k: string]: unknown;
+  } | null;
+  readonly Note?: string | null;
+  readonly CreatedDate?: string;
 }
 
 // schemas/itemIds.json
@@ -496,6 +560,38 @@ export interface ItemIds {
 export interface ItemReject {
   Reason: string;
   ItemIds: number[];
+}
+
+// schemas/itemSection.json
+
+/**
+ * A section on an item (spec 001 §3 "Item section"): a section template (version) with its definition holding the entered values, as JSON text. An update sends the Definition; the server keeps the section's settings and takes only the values (docs/decisions.md "Item sections: what the server accepts").
+ */
+export interface ItemSection {
+  readonly Id?: number;
+  readonly Case_Id?: number;
+  readonly Item_Id?: number;
+  Section_Id?: number;
+  /**
+   * Id and SectionName of the section template.
+   */
+  readonly Section?: {
+    [k: string]: unknown;
+  };
+  /**
+   * The section definition with its values, as JSON text (a fields.field list).
+   */
+  Definition: string;
+  readonly DisplayOrder?: number;
+}
+
+// schemas/itemSectionCreate.json
+
+/**
+ * Add a section to an item (spec 001 §5 "Add section: section required"): an enabled section of the item's template that the item does not have yet. It starts as the section template's definition, with no values.
+ */
+export interface ItemSectionCreate {
+  Section_Id: number;
 }
 
 // schemas/itemSwap.json
@@ -963,6 +1059,21 @@ export interface SecuritySettings {
    * With expiration on, a password older than this must be changed at the next sign-in.
    */
   PasswordExpirationTime?: number | null;
+}
+
+// schemas/stockPhrase.json
+
+/**
+ * A saved phrase for a textarea field (spec 001 §3 "Stock phrase"), grouped by the field key: the section name, a dot and the field name. A phrase is saved once per key, in any letter case.
+ */
+export interface StockPhrase {
+  readonly Id?: number;
+  /**
+   * Section name + '.' + field name.
+   */
+  readonly FieldKey?: string;
+  Phrase: string;
+  readonly CreatedDate?: string;
 }
 
 // schemas/typeItem.json

@@ -20,6 +20,7 @@ import { caseParametersArea } from './cases/parameters.js';
 import { casePeopleArea } from './cases/people.js';
 import { workflowStatesArea } from './cases/workflowStates.js';
 import { itemsArea } from './items/itemRoutes.js';
+import { itemAttachmentsArea } from './items/attachments.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -44,5 +45,6 @@ export const apiAreas: readonly ApiArea[] = [
   casePeopleArea,
   workflowStatesArea,
   itemsArea,
+  itemAttachmentsArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

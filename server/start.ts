@@ -6,7 +6,7 @@ import type { ResourceDeclaration } from '../resources/declaration.js';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
-import { seedDemoFiles, seedDemoPapers } from './db/seed/demoFiles.js';
+import { seedDemoFiles, seedDemoItemAttachments, seedDemoPapers } from './db/seed/demoFiles.js';
 import { buildApp } from './app.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -40,6 +40,7 @@ export async function startDossier(config: Config, options: StartOptions): Promi
   if (seeded.demoSeeded) {
     await seedDemoFiles(db, app.services.storage);
     await seedDemoPapers(db, app.services.storage);
+    await seedDemoItemAttachments(db, app.services.storage);
   }
   const close = async () => {
     await app.close();

@@ -51,6 +51,12 @@ export const PageSizes = {
   CASE_ITEMS: 20,
   /** Item search across all cases (spec 001 §7: page size 20 by default, first page 0). */
   ITEMS: 20,
+  /** An item's history on the item page (the spec gives no size: 10, newest first). */
+  ITEM_HISTORY: 10,
+  /** An item's issue codes on the item page (the spec gives no size: 10, newest first). */
+  ITEM_ISSUE_CODES: 10,
+  /** An item's expenses on the item page (spec 001 §9: the expense sub-table pages at 5 rows). */
+  ITEM_EXPENSES: 5,
   SUB_TABLE: 5,
   LIST_ITEMS: 10,
   EXPENSE_TYPES: 10,
@@ -100,6 +106,16 @@ export const Limits = {
   LOCK_FOREVER_SET_YEARS: 100,
   /** Server-paged lists (users, cases, items) count matching rows exactly up to this many, and estimate beyond. */
   COUNT_BOUND: 10_000,
+  /** An item section's Definition as sent (JSON text), its longest value, and the most entries of a template field. */
+  SECTION_DEFINITION_MAX_LENGTH: 500_000,
+  SECTION_VALUE_MAX_LENGTH: 20_000,
+  SECTION_ENTRIES_MAX: 100,
+  /** The longest stock phrase (schemas/stockPhrase.json says the same). */
+  STOCK_PHRASE_MAX_LENGTH: 1000,
+  /** An item expense's longest note, most units and largest override in dollars (schemas/itemExpense.json says the same). */
+  EXPENSE_NOTE_MAX_LENGTH: 1000,
+  EXPENSE_UNITS_MAX: 100_000,
+  EXPENSE_OVERRIDE_MAX: 1_000_000,
 } as const;
 
 export const Formats = {

@@ -42,7 +42,8 @@ export function definitionOf(definition: ItemSectionRef['Definition']): FieldLis
   }
 }
 
-const sameSection = (template: TemplateSectionRef, section: ItemSectionRef) =>
+/** Whether a section on the item is that section of the item template, in any version (same id, or same name in any letter case). */
+export const sameSection = (template: TemplateSectionRef, section: ItemSectionRef) =>
   template.Id === section.Section_Id || template.SectionName.trim().toLowerCase() === section.SectionName.trim().toLowerCase();
 
 /**

@@ -111,8 +111,9 @@ export const itemTypeAssetsArea: ApiArea = {
     route<{ Params: AssetParams }>({
       method: 'GET',
       url: '/api/item-types/:id/assets/:assetId',
-      access: anyOf(P.VIEW_ITEM_TYPES),
-      summary: 'Download an asset under its name (Content-Disposition: attachment)',
+      // The item page offers its item template's assets to whoever works the item (spec 001 §2 "Item page").
+      access: anyOf(P.VIEW_ITEM_TYPES, Permissions.Items.VIEW_ITEMS),
+      summary: 'Download an asset under its name (Content-Disposition: attachment); for users who view item templates or items',
       schema: { params: assetParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
       async handler(request, reply) {
         const asset = await findAsset(request.server.db, request.params);

@@ -1,4 +1,7 @@
 import type { Database } from '../db/database.js';
+import { defineStore } from '../resources/store.js';
+import { caseInScope } from '../cases/caseAccess.js';
+import { itemOfCase } from './itemLocks.js';
 import { publishCaseEvent } from '../live/caseEvents.js';
 import { noticeBaseOf } from '../cases/caseNotices.js';
 import { ITEM_STATUS_LABELS, type ItemStatus } from '../../shared/workflow.js';
@@ -55,6 +58,17 @@ export const itemHistoryResponse = {
     },
   },
 } as const;
+
+/** The `item-history` declaration's store: an item's history, for users who may see the item (its case in their scope; an investigator's own). */
+export const itemHistoryStore = defineStore({
+  responses: { list: itemHistoryResponse },
+  summaries: { list: 'The item\'s history, newest first: Status (Short, Description), TriggeredBy, Note, CreatedDate' },
+  async list(context) {
+    const caseRow = await caseInScope(context.db, context.auth, Number(context.params.Case_Id));
+    const item = await itemOfCase(context.db, context.auth, caseRow.Id, Number(context.parentKey));
+    return itemHistory(context.db, item.Id);
+  },
+});
 
 const MAX_ITEM_NOTICES = 10;
 

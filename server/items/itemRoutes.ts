@@ -6,12 +6,12 @@ import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { ModelStateBuilder } from '../http/errors.js';
-import { anyArray, anyOf, route, type ApiArea, type RouteSpec } from '../http/route.js';
+import { anyArray, anyObject, anyOf, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
 import { assertCaseEditable, caseInScope } from '../cases/caseAccess.js';
 import { changedOrders, numbered, orderMapResponse, swapKeys } from '../configuration/ordering.js';
 import { seesAllItems } from './itemAccess.js';
 import { offeredItemTypes } from './itemDetail.js';
-import { itemHistory, itemHistoryResponse, noticeItems } from './itemHistory.js';
+import { noticeItems } from './itemHistory.js';
 import { itemOfCase, itemsForChange } from './itemLocks.js';
 import { assignList, assignListResponse } from './investigators.js';
 import { changeItems, type ItemRequest } from './itemWorkflow.js';
@@ -38,6 +38,31 @@ function bulk<B extends { ItemIds: number[] }>(path: string, permission: Permiss
       const { db, services } = request.server;
       const body = request.body as B;
       return changeItems(db, authOf(request), request.params.Case_Id, body.ItemIds, requestOf(body), services.now());
+    },
+  }) as RouteSpec<never>;
+}
+
+/** The body of the item page's Reject: the reason, by the bulk reject's rule (schemas/itemReject.json). */
+const rejectOneBody = { type: 'object', properties: { Reason: { $ref: 'itemReject.json#/properties/Reason' } }, required: ['Reason'], additionalProperties: false } as const;
+
+/**
+ * One item's workflow call on the item page (spec 001 §7: its paths are ours): PUT /api/cases/{Case_Id}/items/{id}/{path},
+ * the bulk call's rules on that one item (itemWorkflow.ts; an item the caller may not see is a 404); answers the item.
+ */
+function single<B>(path: string, permission: Permission, body: object, summary: string, requestOf: (body: B) => ItemRequest): RouteSpec<never> {
+  return route<{ Params: { Case_Id: number; id: number }; Body: B }>({
+    method: 'PUT',
+    url: `/api/cases/:Case_Id/items/:id/${path}`,
+    access: anyOf(permission),
+    summary,
+    schema: { params: itemParams, body, response: { 200: anyObject } },
+    async handler(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const caseRow = await caseInScope(db, auth, request.params.Case_Id);
+      const item = await itemOfCase(db, auth, caseRow.Id, request.params.id);
+      const [changed] = await changeItems(db, auth, caseRow.Id, [item.Id], requestOf(request.body as B), services.now());
+      return changed;
     },
   }) as RouteSpec<never>;
 }
@@ -132,20 +157,21 @@ export const itemsArea: ApiArea = {
       'Submit assigned or rejected items for review (→ IN_REVIEW) when each has its template\'s Required and Enabled sections and no empty required field (409 with the spec\'s text otherwise); answers the items',
       () => ({ action: 'submit' }),
     ),
-    route<{ Params: { Case_Id: number; id: number } }>({
-      method: 'GET',
-      url: '/api/cases/:Case_Id/items/:id/history',
-      access: anyOf(P.Items.VIEW_ITEMS),
-      summary: 'The item\'s history, newest first: Status (Short, Description), TriggeredBy, Note, CreatedDate',
-      schema: { params: itemParams, response: { 200: itemHistoryResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const auth = authOf(request);
-        const caseRow = await caseInScope(db, auth, request.params.Case_Id);
-        const item = await itemOfCase(db, auth, caseRow.Id, request.params.id);
-        return itemHistory(db, item.Id);
-      },
-    }),
+    single<undefined>(
+      'submit',
+      P.CaseItems.UPDATE_CASE_ITEM_STATUS,
+      noBody,
+      'Submit one assigned or rejected item for review (→ IN_REVIEW), with the submit-items checks (409 with the spec\'s text when sections are missing or not finished, or from a wrong status); answers the item',
+      () => ({ action: 'submit' }),
+    ),
+    single<undefined>('accept', P.CaseItems.REVIEW_CASE_ITEMS, noBody, 'Accept one item in review (→ ACCEPTED, CompletedDate now; 409 from another status); answers the item', () => ({ action: 'accept' })),
+    single<{ Reason: string }>(
+      'reject',
+      P.CaseItems.REVIEW_CASE_ITEMS,
+      rejectOneBody,
+      'Reject one item in review with the reason (→ REJECTED, CompletedDate cleared, RejectionReason stored; 409 from another status); answers the item',
+      (body) => ({ action: 'reject', reason: body.Reason.trim() }),
+    ),
   ],
 };
 

@@ -2,10 +2,14 @@ import type { ResourceStore } from './store.js';
 import { orgsStore } from '../orgs/orgStore.js';
 import { casesStore } from '../cases/caseStore.js';
 import { casePapersStore } from '../cases/papers.js';
+import { itemAttachmentsStore } from '../items/attachments.js';
 import { caseMessagesStore } from '../cases/messages.js';
 import { caseItemsStore } from '../items/itemStore.js';
 import { itemSearchStore } from '../items/itemSearch.js';
+import { itemHistoryStore } from '../items/itemHistory.js';
 import { reviewersStore } from '../cases/people.js';
+import { itemSectionsStore } from '../items/itemSections.js';
+import { stockPhrasesStore } from '../items/stockPhrases.js';
 import { caseStatesStore, itemStatesStore } from '../cases/workflowStates.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
@@ -47,10 +51,14 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   orgs: orgsStore,
   cases: casesStore,
   'case-papers': casePapersStore,
+  'item-attachments': itemAttachmentsStore,
   'case-messages': caseMessagesStore,
   'case-items': caseItemsStore,
   items: itemSearchStore,
+  'item-history': itemHistoryStore,
   reviewers: reviewersStore,
+  'item-sections': itemSectionsStore,
+  'stock-phrases': stockPhrasesStore,
   'case-states': caseStatesStore,
   'item-states': itemStatesStore,
   'org-case-types': orgCaseTypesStore,

@@ -2,6 +2,9 @@ import { formatDate, isoDay } from '../../../shared/format.js';
 import type { FileStorage } from '../../files/storage.js';
 import { PARTNER_STORAGE_AREA, fileIntoFolder } from '../../partnerFiles/folders.js';
 import { CASE_PAPERS_STORAGE_AREA } from '../../cases/papers.js';
+import { ITEM_ATTACHMENTS_STORAGE_AREA } from '../../items/attachments.js';
+import { isCorruptPdf } from '../../files/pdfCheck.js';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Database } from '../database.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,5 +116,68 @@ export async function seedDemoPapers(db: Database, storage: FileStorage): Promis
     const content = demoReleasePdf(paper.CaseNumber);
     const key = await storage.put(CASE_PAPERS_STORAGE_AREA, content);
     await db.updateTable('case_attachments').set({ StorageKey: key, Size: content.length }).where('Id', '=', paper.Id).execute();
+  }
+}
+
+/** A one-page PDF of an investigator's interview notes for a demo item, made with pdf-lib. */
+async function demoNotesPdf(caseNumber: string, itemNumber: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const font = await document.embedFont(StandardFonts.Helvetica);
+  const page = document.addPage([612, 792]);
+  const lines = [`Interview notes - case ${caseNumber}, item #${itemNumber}`, '', 'The subject was interviewed in person and was cooperative.', 'All requested documents were reviewed on site.'];
+  lines.forEach((line, index) => page.drawText(line, { x: 72, y: 720 - index * 20, size: index === 0 ? 14 : 11, font }));
+  return Buffer.from(await document.save());
+}
+
+/** A scan that stopped part-way: named and sent as a PDF, it does not parse as one (the demo's Corrupt PDF row). */
+const DEMO_BROKEN_SCAN = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R', 'latin1');
+
+/**
+ * Attachments of demo items (right after the demo seed): the first item in review or accepted of each case in process
+ * or in review gets interview notes as a PDF, dated when it went to review; the first of them also a broken scan,
+ * which is flagged CorruptPDF as an upload of it would be. Files go through the file storage like uploads.
+ */
+export async function seedDemoItemAttachments(db: Database, storage: FileStorage): Promise<void> {
+  const items = await db
+    .selectFrom('items as i')
+    .innerJoin('cases as c', 'c.Id', 'i.Case_Id')
+    .select(['i.Id', 'i.Case_Id', 'i.DisplayOrder', 'i.CreatedDate', 'c.CaseNumber'])
+    .where('c.WorkflowState', 'in', ['IN_PROCESS', 'IN_REVIEW'])
+    .where('i.ItemStatus', 'in', ['IN_REVIEW', 'ACCEPTED'])
+    // Cases whose items have no attachments yet, so running it again adds none.
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('item_attachments as a').innerJoin('items as other', 'other.Id', 'a.Item_Id').select('a.Id').whereRef('other.Case_Id', '=', 'i.Case_Id'))),
+    )
+    .orderBy('i.Case_Id')
+    .orderBy('i.DisplayOrder')
+    .execute();
+  const firstOfCase = items.filter((item, index) => index === 0 || items[index - 1].Case_Id !== item.Case_Id);
+  for (const [index, item] of firstOfCase.entries()) {
+    const reviewed = await db
+      .selectFrom('item_history')
+      .select('CreatedDate')
+      .where('Item_Id', '=', item.Id)
+      .where('Status', '=', 'IN_REVIEW')
+      .orderBy('CreatedDate', 'desc')
+      .executeTakeFirst();
+    const itemNumber = String(item.DisplayOrder).padStart(3, '0');
+    const files = [{ name: `Interview notes ${itemNumber}.pdf`, content: await demoNotesPdf(item.CaseNumber, itemNumber) }];
+    if (index === 0) files.push({ name: 'Scanned statement.pdf', content: DEMO_BROKEN_SCAN });
+    for (const [order, file] of files.entries()) {
+      const contentType = 'application/pdf';
+      await db
+        .insertInto('item_attachments')
+        .values({
+          Item_Id: item.Id,
+          Name: file.name,
+          StorageKey: await storage.put(ITEM_ATTACHMENTS_STORAGE_AREA, file.content),
+          ContentType: contentType,
+          Size: file.content.length,
+          DisplayOrder: order + 1,
+          CorruptPDF: await isCorruptPdf({ ...file, contentType }),
+          CreatedDate: reviewed?.CreatedDate ?? item.CreatedDate,
+        })
+        .execute();
+    }
   }
 }

@@ -1,0 +1,61 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { ItemTexts } from '../shared/texts/items.js';
+import schema from '../schemas/itemAttachment.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import { itemNumber } from './caseItems.js';
+
+const P = Permissions.ItemAttachments;
+const T = ItemTexts.attachments;
+const BASE = '/api/cases/:Case_Id/items/:Item_Id/attachments';
+const name = (r: ApiRecord) => String(r.Name ?? '');
+
+/**
+ * The attachments of an item (spec 001 §2 "Item page", §3 "Item attachment"): a sub-resource of `case-items` in the
+ * item's order, every one shown, deleted after confirmation; a corrupt PDF's row is red (`list.rowTone`) and its name
+ * says so. Uploading (multipart, zips extracted), downloading and the swap behind move up and down are named calls
+ * (server/items/attachments.ts, dataProvider/itemAttachments.ts) drawn by slots: the name downloads the file
+ * (`itemAttachmentName`), the move buttons swap a row with its neighbour (`itemAttachmentMove`) and the drop zone sits
+ * beside the list (`itemAttachmentActions`) — both for users with Add Item Attachments (`upload`, `reorder`).
+ */
+export default defineResource({
+  name: 'item-attachments',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Attachments',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: name,
+  parent: { resource: 'case-items', field: 'Item_Id', with: ['Case_Id'] },
+  operations: {
+    list: { method: 'GET', path: BASE },
+    delete: { method: 'DELETE', path: `${BASE}/:id` },
+  },
+  paging: 'browser',
+  permissions: { view: [P.VIEW], delete: [P.DELETE], actions: { upload: [P.ADD], reorder: [P.ADD] } },
+  remove: { kind: 'delete', confirmBody: (r) => T.removeBody(name(r)) },
+  list: {
+    // The attachments keep the item's order (move up and down change it), so the columns do not sort.
+    columns: [
+      { source: 'Name', label: 'Name', slot: 'itemAttachmentName', sortable: false },
+      { source: 'CreatedDate', label: 'Created', type: { kind: 'date' }, sortable: false, nowrap: true },
+    ],
+    pageSize: PageSizes.UNPAGED,
+    sort: { field: 'DisplayOrder', order: 'ASC' },
+    label: (parent) => T.label(itemNumber(parent ?? {})),
+    rowTone: (r) => (r.CorruptPDF ? 'error' : undefined),
+  },
+  form: { fields: [] },
+  slots: { actions: 'itemAttachmentActions', rowActions: 'itemAttachmentMove' },
+  texts: {
+    created: () => T.uploaded,
+    updated: () => T.uploaded,
+    deleted: () => T.removed,
+    deleteFailed: T.removeFailed,
+    loadFailed: T.loadFailed,
+    add: () => 'Upload',
+    editTitle: name,
+    editSubmit: 'Save',
+    empty: T.empty,
+  },
+});
