@@ -11,7 +11,7 @@ const T = ItemTexts;
 const P = Permissions;
 
 /** An item's number as screens show it: its place in the case, padded to three digits (spec 001 §9). */
-export const itemNumber = (r: ApiRecord) => String(r.DisplayId ?? '').padStart(3, '0');
+export const itemNumber = (r: { DisplayId?: unknown } | ApiRecord) => String(r.DisplayId ?? '').padStart(3, '0');
 /** A person as the items table names them: 'Last, First'. */
 export const lastFirst = (p: unknown) => {
   const who = p as { FirstName?: string | null; LastName?: string | null } | null | undefined;
@@ -24,6 +24,10 @@ export const itemPlace = (r: ApiRecord) => {
   return String(r.Label || cityState || T.table.noLocation);
 };
 const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
+/** The item's own page (spec 001 §2 "Item page"), under its case. */
+export const itemPagePath = (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}/items/${String(r.Id)}`;
+/** Item number and pencil open the item page, for users with Edit Items (spec 001 §2 "Items table"). */
+export const itemPageLink = { to: itemPagePath, action: 'editLink' } as const;
 
 /** The status badge's colour: waiting grey, at work blue, with the reviewer amber, accepted green, rejected red. */
 export const ITEM_STATUS_COLORS: Record<ItemStatus, ChipColor> = {
@@ -81,7 +85,7 @@ export default defineResource({
   list: {
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     columns: [
-      { source: 'DisplayId', label: 'Item No', slot: 'caseItemNumber', sortable: false, nowrap: true },
+      { source: 'DisplayId', label: 'Item No', slot: 'caseItemNumber', sortable: false, nowrap: true, link: itemPageLink },
       { source: 'Label', label: 'Location', text: itemPlace, sortable: false },
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), sortable: false, phone: false, nowrap: true },
       // On a phone the row shows its number, place and status; the ACD is in the row's form.
@@ -103,6 +107,7 @@ export default defineResource({
     label: (parent) => `Items of case ${caseNumberOf(parent)}`,
     rowClick: 'expand',
     editExpands: true,
+    editLink: itemPageLink,
     readOnlyView: true,
   },
   form: {
@@ -125,7 +130,8 @@ export default defineResource({
     editSubmit: 'Save Changes',
     empty: T.table.empty,
   },
-  slots: { expand: 'caseItemEditor', rowActions: 'caseItemMove', bulkActions: 'caseItemBulkActions' },
+  slots: { expand: 'caseItemEditor', rowActions: 'caseItemMove', bulkActions: 'caseItemBulkActions', page: 'itemPage' },
+  pageRoute: '/cases/:Case_Id/items/:id',
   store: { routes: ['list', 'one', 'create', 'update', 'delete'] },
 });
 

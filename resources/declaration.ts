@@ -109,8 +109,11 @@ export type ColumnType =
    * 'In Review') and `colors` gives a value its theme colour (a status badge).
    */
   | { kind: 'chip'; labels?: Readonly<Record<string, string>>; colors?: Readonly<Record<string, ChipColor>> }
-  /** An amount of money, $0,0.00. */
-  | { kind: 'money' }
+  /**
+   * An amount of money, $0,0.00. `override` names the record's field holding an amount that replaces it: when that
+   * holds an amount (not 0), the cell shows it after the value struck through (an expense's Override over its total).
+   */
+  | { kind: 'money'; override?: string }
   /** Whether the record's ActiveFrom–ActiveTo range holds today, as a badge: labels[0] when it does, else labels[1]. */
   | { kind: 'activeRange'; labels: readonly [active: string, inactive: string] }
   /**
@@ -138,6 +141,8 @@ export interface ColumnDeclaration {
   nowrap?: boolean;
   /** Shown only on a wide screen (a secondary date of a table of many columns). */
   wideOnly?: boolean;
+  /** The cell links to a page (a case number to its case), for users holding the link's action; plain text for others. */
+  link?: RecordLink;
 }
 
 export interface FilterChoice {
@@ -195,6 +200,12 @@ export interface Slots {
    * refusal as `error` and `onClose`; a refusal it does not recognise it toasts itself and closes.
    */
   removeRefused?: string;
+}
+
+/** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */
+export interface RecordLink {
+  to(record: ApiRecord): string;
+  action?: string;
 }
 
 /** What the remove action of a row does. */
@@ -279,6 +290,11 @@ export interface ResourceDeclaration {
   key: string;
   /** Client route, exactly as in the spec; absent for sub-resources shown inside their parent. */
   route?: string;
+  /**
+   * A sub-resource's record page (`slots.page`) route, exactly as in the spec, its placeholders naming the parent
+   * field and `id` (an item's page: `/cases/:Case_Id/items/:id`).
+   */
+  pageRoute?: string;
   /** The entity's JSON Schema: validates writes (server and client), drives the form and column titles. */
   schema: ObjectSchema;
   title: string;
@@ -330,7 +346,12 @@ export interface ResourceDeclaration {
      * A click on the row opens another page (an item found by item search opens its case): the path for the record,
      * for users holding `action` of `permissions.actions` when it is given.
      */
-    rowLink?: { to(record: ApiRecord): string; action?: string };
+    rowLink?: RecordLink;
+    /**
+     * The row's Edit button (the pencil) opens this page instead of the form, for users holding the link's action
+     * (an item's pencil opens the item page; its row still expands into the inline form).
+     */
+    editLink?: RecordLink;
     /** The table's accessible name (default: the title); a sub-resource's names its parent. */
     label?(parent?: ApiRecord): string;
     /** Users without the edit permission get a View button that opens the record read only. */
@@ -341,6 +362,11 @@ export interface ResourceDeclaration {
     debounce?: number;
     /** A theme colour for the row's left edge (e.g. 'error.main' for a locked account). */
     rowAccent?(record: ApiRecord): string;
+    /**
+     * A row that needs the user's eye, tinted in that theme colour with its left edge marked (a corrupt PDF among an
+     * item's attachments is red); undefined for an ordinary row. The row's cells say why (a slot's marker).
+     */
+    rowTone?(record: ApiRecord): 'error' | 'warning' | undefined;
     /** The row's Edit button expands the row, whose `expand` slot is the record's form (no modal); a record just created opens expanded. */
     editExpands?: boolean;
     /** A sub-resource whose records are a field of the parent record (a date range's fees): no list call. */

@@ -4,12 +4,14 @@ import { ITEM_STATUS_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { ITEM_STATUS_COLORS, itemNumber, itemPlace, lastFirst } from './caseItems.js';
+import { ITEM_STATUS_COLORS, itemNumber, itemPageLink, itemPlace, lastFirst } from './caseItems.js';
 
 /** How many of a case number's last characters the items table shows (spec 001 §2 "Items table"). */
 const CASE_NUMBER_TAIL = 6;
 const caseOf = (r: ApiRecord) => (r.Case ?? {}) as { CaseNumber?: string | null };
 const caseNumber = (r: ApiRecord) => String(caseOf(r).CaseNumber ?? '');
+/** The case number and name link to the case, for users who may edit cases. */
+const caseLink = { to: (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}`, action: 'openCase' } as const;
 /** The case number's last six characters after an ellipsis; a shorter one whole. */
 export const caseNumberTail = (r: ApiRecord) => {
   const full = caseNumber(r);
@@ -35,15 +37,15 @@ export default defineResource({
     list: { method: 'POST', path: '/api/items/search', body: 'tableQuery', bodySchema: 'itemsQuery.json', answer: { records: 'items', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact' } },
   },
   paging: 'server',
-  permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES] } },
+  permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES], editLink: [Permissions.Items.EDIT_ITEMS] } },
   remove: { kind: 'none' },
   list: {
     columns: [
-      { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true },
-      { source: 'Case.Subject.LastName', label: 'Case Name' },
+      { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true, link: caseLink },
+      { source: 'Case.Subject.LastName', label: 'Case Name', link: caseLink },
       { source: 'Case.Org.Code', label: 'Org' },
       { source: 'Case.CaseType.Short', label: 'Case Type', wideOnly: true },
-      { source: 'DisplayId', label: 'Item No', text: itemNumber, nowrap: true },
+      { source: 'DisplayId', label: 'Item No', text: itemNumber, nowrap: true, link: itemPageLink },
       { source: 'Label', label: 'Location', text: itemPlace },
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), phone: false, nowrap: true },
       { source: 'Case.Reviewer.Name', label: 'Reviewer', wideOnly: true },
@@ -59,8 +61,9 @@ export default defineResource({
       { source: 'ItemType', label: 'Item Template', type: 'text' },
     ],
     dense: true,
-    // Spec 001 §2: the case number and name link to the case, for users who may edit cases.
-    rowLink: { to: (r) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}`, action: 'openCase' },
+    // Spec 001 §2: the case number and name link to the case (Edit Cases), the item number to the item (Edit Items);
+    // a click elsewhere on the row opens the item too.
+    rowLink: itemPageLink,
     pageSize: PageSizes.ITEMS,
     sort: { field: 'Case.CaseNumber', order: 'DESC' },
   },

@@ -73,6 +73,12 @@ export function App() {
           .map((declaration) => (
             <Route key={declaration.name} path={declaration.route} element={<ResourceScreen declaration={declaration} />} />
           ))}
+        {/* A sub-resource's record page (an item's, under its case) at its declared page route. */}
+        {resources
+          .filter((declaration) => declaration.pageRoute && declaration.slots?.page)
+          .map((declaration) => (
+            <Route key={`${declaration.name}-page`} path={declaration.pageRoute} element={<RecordPage declaration={declaration} />} />
+          ))}
         {protectedRoutes.map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}

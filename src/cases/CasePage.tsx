@@ -1,5 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { useCallback } from 'react';
+import { Alert, Box, Button, Card, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -11,6 +11,7 @@ import { resourceByName } from '../../resources/index.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import type { SlotProps } from '../slots/index.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
+import { Panel } from '../layout/Panel.js';
 import { NotFound } from '../layout/NotFound.js';
 import { LoadFailed } from '../orgs/LoadFailed.js';
 import { ResourceList } from '../resources/ResourceList.js';
@@ -42,20 +43,6 @@ const PANELS = [
   { resource: 'case-messages', title: T.page.panels.messages },
 ] as const;
 const PANEL_RESOURCES = PANELS.map((p) => p.resource);
-
-/** One part of the page: a card with its heading. */
-function Panel({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title}>
-      <Box sx={{ px: { xs: 2, sm: 3 }, pt: { xs: 1.5, sm: 2 } }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-      </Box>
-      <CardContent sx={{ px: { xs: 1.5, sm: 3 }, pt: 1.5, '&:last-child': { pb: { xs: 2, sm: 3 } } }}>{children}</CardContent>
-    </Card>
-  );
-}
 
 /** Back to the cases list. */
 const BackButton = () => (

@@ -1,4 +1,5 @@
-import { Box, Chip, LinearProgress, Stack, Step, StepLabel, Stepper, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Chip } from '@mui/material';
+import { ProgressSteps } from '../components/ProgressSteps.js';
 import PauseCircleOutlineIcon from '@mui/icons-material/PauseCircleOutline';
 import DoNotDisturbOnOutlinedIcon from '@mui/icons-material/DoNotDisturbOnOutlined';
 import { CaseTexts } from '../../shared/texts/cases.js';
@@ -25,54 +26,15 @@ export function CaseStateChip({ record }: { record: CaseStateFields }) {
  * the state's chip beside it. On a phone: the step's name, "Step n of 7" and a bar.
  */
 export function CaseProgress({ record }: { record: CaseStateFields }) {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const active = progressStep(record.WorkflowState);
-  const complete = record.WorkflowState === 'COMPLETE';
-  const paused = !isProgressState(record.WorkflowState);
-  const chip = <CaseStateChip record={record} />;
-  const steps = CASE_PROGRESS.length;
-
-  if (compact) {
-    const name = CASE_STATE_LABELS[CASE_PROGRESS[active]];
-    return (
-      <Box role="group" aria-label="Case progress">
-        <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 1 }} useFlexGap flexWrap="wrap">
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }} aria-current="step">
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Step {active + 1} of {steps}
-          </Typography>
-        </Stack>
-        <LinearProgress
-          variant="determinate"
-          value={complete ? 100 : ((active + 1) / steps) * 100}
-          color={complete ? 'success' : 'primary'}
-          aria-label={`Step ${active + 1} of ${steps}: ${name}`}
-          sx={{ height: 8, borderRadius: 4, opacity: paused ? 0.45 : 1 }}
-        />
-        {chip && <Box sx={{ mt: 1.5 }}>{chip}</Box>}
-      </Box>
-    );
-  }
-
   return (
-    <Stack direction="row" alignItems="center" spacing={2}>
-      <Stepper
-        activeStep={active}
-        alternativeLabel
-        aria-label="Case progress"
-        component="ol"
-        sx={{ flex: 1, minWidth: 0, p: 0, m: 0, opacity: paused ? 0.5 : 1, listStyle: 'none', '& .MuiStepLabel-label': { fontSize: '0.8125rem' } }}
-      >
-        {CASE_PROGRESS.map((state, index) => (
-          <Step key={state} component="li" completed={index < active || complete} aria-current={index === active ? 'step' : undefined}>
-            <StepLabel>{CASE_STATE_LABELS[state]}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      {chip}
-    </Stack>
+    <ProgressSteps
+      label="Case progress"
+      steps={CASE_PROGRESS.map((state) => CASE_STATE_LABELS[state])}
+      active={active}
+      complete={record.WorkflowState === 'COMPLETE'}
+      dimmed={!isProgressState(record.WorkflowState)}
+      aside={<CaseStateChip record={record} />}
+    />
   );
 }

@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
+import { Confirm } from 'react-admin';
 import Form from '@rjsf/mui';
 import type { IChangeEvent } from '@rjsf/core';
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, RJSFSchema, UiSchema, WidgetProps } from '@rjsf/utils';
@@ -10,12 +15,29 @@ import { CheckboxInput, DateInput, LookupMultiSelect, LookupSelect, PhoneInput, 
 import { errorsShownAtFields, productErrors } from './schemaForm.js';
 import { validator } from './SchemaForm.js';
 import type { ObjectSchema } from '../../schemas/index.js';
+import { Texts } from '../../shared/texts/index.js';
 
-/** Where a textarea with stock phrases gets and keeps its phrases (the item page supplies one). */
-export interface StockPhraseSource {
-  list(fieldKey: string): Promise<{ Id: number; Phrase: string }[]>;
-  add?(fieldKey: string, phrase: string): Promise<void>;
+const T = Texts.items.sectionEditor;
+
+/** A saved phrase of one field. */
+export interface StockPhrase {
+  Id: number;
+  Phrase: string;
 }
+
+/**
+ * Where a textarea with stock phrases gets and keeps its phrases (the item page supplies one), by field key: the
+ * section name, a dot and the field name. `add` and `remove` are there only for users who may do them; each answers
+ * whether it was done (the source has said why not), and `list` answers no phrases when they cannot be read.
+ */
+export interface StockPhraseSource {
+  list(fieldKey: string): Promise<StockPhrase[]>;
+  add?(fieldKey: string, phrase: string): Promise<boolean>;
+  remove?(fieldKey: string, phrase: StockPhrase): Promise<boolean>;
+}
+
+/** A field's text with a phrase appended: a space between them, the result trimmed (spec 001 §2 "Stock phrases"). */
+export const appendPhrase = (text: string | undefined, phrase: string) => `${text ?? ''} ${phrase}`.trim();
 
 interface SectionFormContext {
   sectionName: string;
@@ -94,21 +116,57 @@ function LookupMultiWidget(props: WidgetProps) {
   );
 }
 
-/** A textarea whose saved phrases can be appended (with a space, trimmed), or a new phrase saved. */
+/**
+ * A textarea whose saved phrases can be picked (appended to the text with a space, the result trimmed), typed as a
+ * 'new phrase' and saved, or deleted after a confirmation — each as far as the source allows.
+ */
 function StockPhrasesWidget(props: WidgetProps) {
   const context = props.registry.formContext as SectionFormContext | undefined;
   const source = context?.stockPhrases;
   const fieldKey = `${context?.sectionName ?? ''}.${props.name}`;
-  const [phrases, setPhrases] = useState<{ Id: number; Phrase: string }[] | null>(null);
+  const disabled = props.disabled || props.readonly;
+  const [phrases, setPhrases] = useState<StockPhrase[] | null>(null);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [typing, setTyping] = useState(false);
   const [newPhrase, setNewPhrase] = useState('');
-  const append = (phrase: string) => props.onChange(`${props.value ?? ''} ${phrase}`.trim());
+  const [removing, setRemoving] = useState<StockPhrase | null>(null);
+  const [busy, setBusy] = useState(false);
+  const append = (phrase: string) => props.onChange(appendPhrase(props.value as string | undefined, phrase));
+  const load = async () => {
+    if (source) setPhrases(await source.list(fieldKey));
+  };
+  const open = (anchor: HTMLElement) => {
+    setMenu(anchor);
+    if (phrases === null) void load();
+  };
+  const addNew = async () => {
+    const phrase = newPhrase.trim();
+    if (!phrase || !source?.add) return;
+    append(phrase);
+    setBusy(true);
+    const added = await source.add(fieldKey, phrase);
+    setBusy(false);
+    if (!added) return;
+    setNewPhrase('');
+    setTyping(false);
+    setPhrases(null);
+  };
+  const remove = async () => {
+    const phrase = removing;
+    setRemoving(null);
+    if (!phrase || !source?.remove) return;
+    setBusy(true);
+    if (await source.remove(fieldKey, phrase)) setPhrases((list) => (list ?? []).filter((p) => p.Id !== phrase.Id));
+    setBusy(false);
+  };
+  const menuId = `${props.id}-stock-phrases`;
   return (
     <Stack spacing={1}>
       <TextField
         id={props.id}
         label={props.label}
         required={props.required}
-        disabled={props.disabled || props.readonly}
+        disabled={disabled}
         multiline
         minRows={4}
         fullWidth
@@ -117,42 +175,124 @@ function StockPhrasesWidget(props: WidgetProps) {
         onChange={(e) => props.onChange(e.target.value === '' ? undefined : e.target.value)}
       />
       {source ? (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField
-            select
-            size="small"
-            label="Stock phrase"
-            sx={{ minWidth: 240 }}
-            value=""
-            onFocus={() => phrases === null && source.list(fieldKey).then(setPhrases)}
-            onChange={(e) => e.target.value !== 'new' && append(e.target.value)}
-          >
-            {(phrases ?? []).map((p) => (
-              <MenuItem key={p.Id} value={p.Phrase}>
-                {p.Phrase}
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ sm: 'center' }}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<FormatQuoteIcon />}
+              endIcon={<ArrowDropDownIcon />}
+              disabled={disabled || busy}
+              aria-haspopup="menu"
+              aria-controls={menu ? menuId : undefined}
+              aria-expanded={menu ? 'true' : undefined}
+              aria-label={`Stock phrases for ${props.label}`}
+              onClick={(e) => open(e.currentTarget)}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              Stock phrases
+            </Button>
+            {typing && (
+              <Stack direction="row" spacing={1} sx={{ flex: 1 }} alignItems="flex-start">
+                <TextField
+                  size="small"
+                  label="New phrase"
+                  autoFocus
+                  value={newPhrase}
+                  disabled={busy}
+                  onChange={(e) => setNewPhrase(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter') {
+                      e.preventDefault();
+                      void addNew();
+                    }
+                  }}
+                  sx={{ flex: 1 }}
+                />
+                <Button variant="contained" size="small" disabled={busy || !newPhrase.trim()} onClick={() => void addNew()} sx={{ mt: 0.5 }}>
+                  {Texts.items.sections.stockPhrases.add}
+                </Button>
+                <Button size="small" disabled={busy} onClick={() => setTyping(false)} sx={{ mt: 0.5 }}>
+                  Cancel
+                </Button>
+              </Stack>
+            )}
+          </Stack>
+          <Menu id={menuId} anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)} slotProps={{ paper: { sx: { maxWidth: 480, maxHeight: 360 } } }}>
+            {phrases === null && (
+              <MenuItem disabled>
+                <ListItemText>Loading…</ListItemText>
+              </MenuItem>
+            )}
+            {phrases?.length === 0 && (
+              <MenuItem disabled>
+                <ListItemText>{Texts.items.sections.stockPhrases.empty}</ListItemText>
+              </MenuItem>
+            )}
+            {(phrases ?? []).map((phrase) => (
+              <MenuItem
+                key={phrase.Id}
+                onClick={() => {
+                  append(phrase.Phrase);
+                  setMenu(null);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Delete' && source.remove) {
+                    setMenu(null);
+                    setRemoving(phrase);
+                  }
+                }}
+                sx={{ whiteSpace: 'normal', gap: 1 }}
+              >
+                <ListItemText>{phrase.Phrase}</ListItemText>
+                {source.remove && (
+                  <Tooltip title="Delete phrase">
+                    <IconButton
+                      size="small"
+                      edge="end"
+                      aria-label={`Delete stock phrase ${phrase.Phrase}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        setMenu(null);
+                        setRemoving(phrase);
+                      }}
+                    >
+                      <DeleteOutlineIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                )}
               </MenuItem>
             ))}
-            <MenuItem value="new">
-              <em>new phrase</em>
-            </MenuItem>
-          </TextField>
-          {source.add && (
-            <>
-              <TextField size="small" label="New phrase" value={newPhrase} onChange={(e) => setNewPhrase(e.target.value)} sx={{ flex: 1 }} />
-              <Button
-                disabled={!newPhrase.trim()}
-                onClick={async () => {
-                  await source.add!(fieldKey, newPhrase.trim());
-                  append(newPhrase);
-                  setNewPhrase('');
-                  setPhrases(null);
+            {source.add && <Divider />}
+            {source.add && (
+              <MenuItem
+                onClick={() => {
+                  setMenu(null);
+                  setTyping(true);
                 }}
               >
-                Add phrase
-              </Button>
-            </>
+                <ListItemIcon>
+                  <AddIcon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText>
+                  <em>new phrase</em>
+                </ListItemText>
+              </MenuItem>
+            )}
+          </Menu>
+          {source.remove && (
+            <Confirm
+              isOpen={Boolean(removing)}
+              title={Texts.global.confirmTitle}
+              content={removing ? T.phraseRemoveBody(removing.Phrase) : ''}
+              confirm="Delete"
+              cancel="Cancel"
+              confirmColor="warning"
+              onClose={() => setRemoving(null)}
+              onConfirm={() => void remove()}
+            />
           )}
-        </Stack>
+        </>
       ) : (
         <Typography variant="caption" color="text.secondary">
           Stock phrases can be picked here on an item.

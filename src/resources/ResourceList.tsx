@@ -1,5 +1,6 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, Link, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckIcon from '@mui/icons-material/Check';
@@ -35,7 +36,8 @@ import { Timing } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import { formatDate, formatDateTime, formatLongDate, formatMoney, formatShortDate, isoDay } from '../../shared/format.js';
 import { isActive } from '../../shared/deadlines.js';
-import type { ApiRecord, ColumnDeclaration, FilterDeclaration, ResourceDeclaration } from '../../resources/declaration.js';
+import type { ApiRecord, ColumnDeclaration, FilterDeclaration, RecordLink, ResourceDeclaration } from '../../resources/declaration.js';
+import { Link as RouterLink } from 'react-router-dom';
 import { resourceByName } from '../../resources/index.js';
 import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -226,7 +228,28 @@ function ToggleCell({ record, column, declaration, parent, field }: Omit<CellPro
   );
 }
 
-function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
+/** A cell's content as a link to the column's page, for users holding the link's action. */
+function LinkedCell({ link, record, resource, children }: { link: RecordLink; record: Row; resource: string; children: ReactNode }) {
+  const { canAccess = false } = useCanAccess({ resource, action: link.action ?? 'list' });
+  if (!canAccess) return <>{children}</>;
+  return (
+    <Link component={RouterLink} to={link.to(record)} onClick={stop} underline="hover" sx={{ fontWeight: 500 }}>
+      {children}
+    </Link>
+  );
+}
+
+function Cell(props: CellProps) {
+  const { column, record, declaration } = props;
+  if (!column.link) return <CellContent {...props} />;
+  return (
+    <LinkedCell link={column.link} record={record} resource={declaration.name}>
+      <CellContent {...props} />
+    </LinkedCell>
+  );
+}
+
+function CellContent({ record, column, declaration, parent, canEdit }: CellProps) {
   if (column.slot) return <RecordSlot name={column.slot} declaration={declaration} record={record} parent={parent} />;
   const type = column.type ?? { kind: 'text' };
   if (type.kind === 'chip') {
@@ -277,8 +300,21 @@ function Cell({ record, column, declaration, parent, canEdit }: CellProps) {
         </Tooltip>
       );
     }
-    case 'money':
-      return <>{money(value)}</>;
+    case 'money': {
+      const replaced = type.override ? Number(valueAt(record, type.override) ?? 0) : 0;
+      if (!Number.isFinite(replaced) || replaced === 0) return <>{money(value)}</>;
+      // An override replaces the amount, which stays in view struck through (spec 001 §9).
+      return (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <Box component="s" sx={{ color: 'text.secondary', mr: 1 }}>
+            {money(value)}
+          </Box>
+          <Box component="span" sx={{ fontWeight: 500 }}>
+            {money(replaced)}
+          </Box>
+        </Box>
+      );
+    }
     default:
       return <>{value == null ? '' : String(value)}</>;
   }
@@ -325,6 +361,15 @@ function EmptyText({ text }: { text: string }) {
 
 const stop = (event: MouseEvent) => event.stopPropagation();
 
+/** A row's `list.rowTone`: its cells tinted in the theme colour, its left edge marked. */
+function toneSx(theme: Theme, tone: 'error' | 'warning' | undefined): Record<string, { bgcolor?: string; borderLeft?: number; borderLeftColor?: string }> {
+  if (!tone) return {};
+  return {
+    '& > td': { bgcolor: alpha(theme.palette[tone].main, 0.1) },
+    '& > td:first-of-type': { borderLeft: 4, borderLeftColor: theme.palette[tone].main },
+  };
+}
+
 /** The list beside the declaration's aside slot (a filter panel): side by side on a laptop, stacked on a phone. */
 function WithAside({ aside, children }: { aside: ReactNode; children: ReactNode }) {
   if (!aside) return <>{children}</>;
@@ -366,6 +411,8 @@ function RowActions({ declaration, parent, withSlot, canEdit, canView, canRemove
   const record = useRecordContext<Row>();
   const removeAction = useRemoveAction(declaration, record, { parent });
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
+  const editLink = declaration.list.editLink;
+  const { canAccess: mayOpen = false } = useCanAccess({ resource: declaration.name, action: editLink?.action ?? 'list', enabled: Boolean(editLink) });
   if (!record) return null;
   if (declaration.list.actionsWhen && !declaration.list.actionsWhen(record)) return null;
   const name = declaration.recordRepresentation(record);
@@ -376,7 +423,13 @@ function RowActions({ declaration, parent, withSlot, canEdit, canView, canRemove
   return (
     <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={stop}>
       {withSlot && declaration.slots?.rowActions && <RecordSlot name={declaration.slots.rowActions} declaration={declaration} record={record} parent={parent} />}
-      {canEdit && (
+      {editLink && mayOpen ? (
+        <Tooltip title={editLabel}>
+          <IconButton size="small" component={RouterLink} to={editLink.to(record)} aria-label={`${editLabel} ${name}`}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : canEdit && (
         <Tooltip title={editLabel}>
           <IconButton size="small" aria-label={`${editLabel} ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, false))}>
             <EditIcon fontSize="small" />
@@ -507,6 +560,8 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const expands = list.rowClick === 'expand' || (opensPage && Boolean(declaration.slots?.expand || declaration.subResources?.length));
   const { canAccess: mayFollow = false } = useCanAccess({ ...resource, action: list.rowLink?.action ?? 'list' });
   const rowLink = list.rowLink && mayFollow ? list.rowLink : null;
+  const { canAccess: mayOpenLink = false } = useCanAccess({ ...resource, action: list.editLink?.action ?? 'list', enabled: Boolean(list.editLink) });
+  const showEditLink = Boolean(list.editLink) && mayOpenLink;
   // rowClick 'edit': a click on the row opens its form, as its Edit (or View) button does.
   const opensForm = list.rowClick === 'edit' && (showEdit || showView);
   const addButton = showCreate && (
@@ -527,6 +582,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const saving = useSavingRows();
   const Aside = !parent && declaration.slots?.aside ? slotComponent(declaration.slots.aside) : null;
   const accent = list.rowAccent;
+  const theme = useTheme();
   // Rows open closed when the list opens again: a row whose expansion is its form, and the rows of a sub-resource's
   // list (the same record may belong to another parent: an org's inherited range is its ancestor's).
   const removeFromStore = useRemoveFromStore();
@@ -592,6 +648,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
           rowSx={(record: Row) => ({
             '& td': record.Hidden ? { color: 'text.disabled' } : {},
             ...(accent && { '& > td:first-of-type': { borderLeft: 4, borderLeftColor: accent(record) } }),
+            ...toneSx(theme, list.rowTone?.(record)),
           })}
         >
           {list.columns.map((column, index) => view.hidden?.includes(column.source) ? null : (
@@ -609,7 +666,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
               render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={showEdit} />}
             />
           ))}
-          {(showEdit || showView || showRemove || showRowSlot) && (
+          {(showEdit || showView || showRemove || showRowSlot || showEditLink) && (
             <DataTable.Col
               label={<Box component="span" sx={{ display: 'block', textAlign: 'right' }}>Actions</Box>}
               disableSort

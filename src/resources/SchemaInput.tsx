@@ -146,6 +146,7 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   const ready = dependsOn.every((_entry, i) => formValues[i] !== undefined && formValues[i] !== null && formValues[i] !== '');
   const { data = [], isPending } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter }, { enabled: ready });
   const current = useWatch({ name: source }) as unknown;
+  const record = useRecordContext();
   const text = optionText(reference);
   const valueOf = (r: RaRecord) => (reference.value ? r[reference.value] : r.id) as string | number;
   const seen = new Set<string>();
@@ -153,6 +154,13 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
     .filter((r) => !r.Hidden || String(valueOf(r)) === String(current))
     .filter((r) => !seen.has(String(valueOf(r))) && Boolean(seen.add(String(valueOf(r)))))
     .map((r) => ({ id: valueOf(r), name: text(r) }));
+  // The record's own choice, while chosen, stays a choice when the list no longer offers it (an expense type whose
+  // rule ended): the select would otherwise show it blank.
+  const embedded = reference.embedded ? (record?.[reference.embedded] as ApiRecord | null | undefined) : undefined;
+  const chosen = embedded?.Id;
+  if (embedded && (typeof chosen === 'number' || typeof chosen === 'string') && String(chosen) === String(current) && !seen.has(String(chosen))) {
+    records.push({ id: chosen, name: text(embedded) });
+  }
   // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not.
   const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
   const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
@@ -339,9 +347,9 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   if (property.enum) return <SelectInput {...common} choices={property.enum.filter((v) => v !== null).map((v) => ({ id: String(v), name: String(v) }))} />;
   if (kind.includes('boolean')) return entry ? <EntryCheckbox source={source} title={title} entry={entry} field={name} readOnly={readOnly} /> : <BooleanInput {...common} />;
   if (hints.widget === 'money' && (kind.includes('integer') || kind.includes('number'))) {
-    return <NumberInput {...common} min={property.minimum} max={property.maximum} slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }} />;
+    return <NumberInput {...common} min={property.minimum} max={property.maximum} step={hints.step} slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }} />;
   }
-  if (kind.includes('integer') || kind.includes('number')) return <NumberInput {...common} min={property.minimum} max={property.maximum} />;
+  if (kind.includes('integer') || kind.includes('number')) return <NumberInput {...common} min={property.minimum} max={property.maximum} step={hints.step} />;
   if (property.format === 'date' || property.format === 'date-time') {
     return <SchemaDateInput source={source} title={title} required={required} readOnly={readOnly} notFuture={Boolean(property['x-notFuture'])} notPast={Boolean(hints.notPast)} />;
   }

@@ -35,6 +35,8 @@ export interface UiHints {
   createOnly?: boolean;
   /** A date whose picker disables the days before today (the server decides whether a day already held may stay). */
   notPast?: boolean;
+  /** A number input's step (an override amount: 0.01). */
+  step?: number;
   default?: 'first';
   primary?: string;
   omitBlank?: string;

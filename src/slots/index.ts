@@ -53,6 +53,10 @@ export const slots: Record<string, Slot> = {
   casePaperName: lazy(() => import('../cases/papers/PaperName.js')),
   casePaperTracking: lazy(() => import('../cases/papers/PaperTracking.js')),
   casePaperActions: lazy(() => import('../cases/papers/PaperActions.js')),
+  // Item attachments
+  itemAttachmentName: lazy(() => import('../items/ItemAttachments.js').then((m) => ({ default: m.AttachmentName }))),
+  itemAttachmentMove: lazy(() => import('../items/ItemAttachments.js').then((m) => ({ default: m.AttachmentMoveButtons }))),
+  itemAttachmentActions: lazy(() => import('../items/ItemAttachments.js').then((m) => ({ default: m.AttachmentActions }))),
   caseRecipients: lazy(() => import('../cases/messages/RecipientsInput.js')),
   // Cases
   caseFilters: lazy(() => import('../cases/CaseFilters.js')),
@@ -64,6 +68,7 @@ export const slots: Record<string, Slot> = {
   caseItemMove: lazy(() => import('../items/ItemMoveButtons.js')),
   caseItemEditor: lazy(() => import('../items/ItemEditor.js')),
   caseItemBulkActions: lazy(() => import('../items/ItemBulkActions.js')),
+  itemPage: lazy(() => import('../items/page/ItemPage.js')),
 };
 
 export function slotComponent(name: string): Slot {

@@ -57,8 +57,9 @@ export async function apiAs(baseURL: string, userName: string) {
   return async (method: string, url: string, body?: unknown) => {
     const response = await fetch(`${baseURL}${url}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      // A multipart body (FormData) goes as it is: fetch sets its content type with the boundary.
+      headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
     });
     return { status: response.status, body: response.status === 204 ? null : await response.json() };
   };

@@ -21,10 +21,15 @@ describe.runIf(hasChromium).each(servers)('item search on $name', (server) => {
     await panel.getByRole('checkbox', { name: 'Accepted', exact: true }).check();
     await shows(table.getByText('Accepted').first());
     for (const other of ['Awaiting Assignment', 'In Review', 'Rejected']) await expectCount(table.getByText(other, { exact: true }), 0);
-    // A row opens its case.
-    await table.getByRole('row').nth(1).getByRole('cell').nth(1).click();
+    // The case number opens the case; the rest of the row opens the item.
+    await table.getByRole('row').nth(1).getByRole('cell').nth(0).getByRole('link').click();
     await page.waitForURL(/\/cases\/\d+$/);
     await shows(page.getByRole('heading', { name: /^Case DOS-/ }));
+    await page.goBack();
+    await table.getByRole('row').nth(1).getByRole('cell').nth(5).click();
+    await page.waitForURL(/\/cases\/\d+\/items\/\d+$/);
+    await shows(page.getByRole('heading', { name: 'Item', exact: true }));
+    await shows(page.getByRole('group', { name: 'Item progress' }).or(page.getByRole('list', { name: 'Item progress' })));
     await page.goBack();
     await page.getByRole('textbox', { name: 'Last Name' }).fill('zzzz-nobody');
     await shows(page.getByText(/There are no items/));

@@ -26,8 +26,18 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
     }
   });
 
-  it('guards fields only with actions it defines', () => {
+  it('guards fields and links only with actions it defines', () => {
     for (const action of Object.values(declaration.form.fieldPermissions ?? {})) expect(declaration.permissions.actions ?? {}).toHaveProperty(action);
+    const links = [declaration.list.rowLink, declaration.list.editLink, ...declaration.list.columns.map((c) => c.link)];
+    for (const link of links) if (link?.action) expect(declaration.permissions.actions ?? {}, link.action).toHaveProperty(link.action);
+  });
+
+  it('has a page route only with a page, and only as a sub-resource', () => {
+    if (!declaration.pageRoute) return;
+    expect(declaration.slots?.page).toBeDefined();
+    expect(declaration.parent).toBeDefined();
+    // The route names the parent's key and the record's, so the page can load the record through its parent's call.
+    expect(declaration.pageRoute.split('/')).toEqual(expect.arrayContaining([`:${declaration.parent!.field}`, ':id']));
   });
 
   it('asks only for permissions of the catalogue', () => {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
-import { useCanAccess, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useCanAccess, useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
-import { FileDropZone } from '../../components/FileDropZone.js';
+import { UploadDropZone } from '../../components/UploadDropZone.js';
 import { parentValuesOf } from '../../resources/ResourceForm.js';
-import { failureMessage } from '../../resources/useResourceSave.js';
 import type { SlotProps } from '../../slots/index.js';
 import { TrackingDialog } from './TrackingDialog.js';
 
@@ -20,32 +19,18 @@ const T = CaseTexts;
  */
 export default function PaperActions({ declaration, parent }: SlotProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
-  const notify = useNotify();
-  const refresh = useRefresh();
   const { canAccess = false } = useCanAccess({ resource: declaration.name, action: 'upload' });
   const [tracking, setTracking] = useState(false);
   if (!canAccess || !parent || !declaration.parent) return null;
   const caseId = Number(parentValuesOf(declaration, parent)[declaration.parent.field]);
 
-  const upload = async (files: File[]) => {
-    try {
-      const answer = await dataProvider.uploadCasePapers(caseId, files);
-      // An ended session answers with react-admin's empty stand-in: the sign-out says so already.
-      if (!Array.isArray(answer)) return;
-      notify(T.toasts.filesUploaded, { type: 'success' });
-      refresh();
-    } catch (error) {
-      const message = failureMessage(error);
-      if (message) notify(message, { type: 'error' });
-    }
-  };
-
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems={{ xs: 'stretch', sm: 'center' }} sx={{ pb: { xs: 1, sm: 0 } }}>
-      <FileDropZone
+      <UploadDropZone
         dense
         data-testid="case-paper-drop-zone"
-        onFiles={upload}
+        send={(files) => dataProvider.uploadCasePapers(caseId, files)}
+        uploadedText={T.toasts.filesUploaded}
         inputLabel={`Upload papers to case ${String(parent.CaseNumber ?? caseId)}`}
         hint={T.papers.dropHint}
         busyText={T.papers.uploading}

@@ -1,0 +1,71 @@
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
+import { ItemTexts } from '../shared/texts/items.js';
+import schema from '../schemas/itemIssueCode.json' with { type: 'json' };
+import type { ObjectSchema } from '../schemas/index.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import { itemNumber } from './caseItems.js';
+
+const P = Permissions;
+const T = ItemTexts.issueCodes;
+const BASE = '/api/cases/:Case_Id/items/:Item_Id/issue-codes';
+
+/** An issue code's code (the IssueCodeType item's Short, 'F'). */
+const code = (r: ApiRecord) => String((r.Code as { Short?: unknown } | undefined)?.Short ?? '');
+/** Who entered it: 'First Last'. */
+const enteredBy = (r: ApiRecord) => {
+  const who = r.EnteredBy as { FirstName?: string | null; LastName?: string | null } | null | undefined;
+  return who ? `${who.FirstName ?? ''} ${who.LastName ?? ''}`.trim() : '';
+};
+const itemNumberOf = (parent?: ApiRecord) => itemNumber(parent ?? {});
+
+/**
+ * The issue codes of an item (spec 001 §2 "Item page", §3 "Issue code", §5 "Issue code: type required", §7): a
+ * sub-resource of `case-items`, newest first. Add chooses an issue code type (the IssueCodeType list; the caller is
+ * EnteredBy, now the EnteredDate); remove deletes one after confirmation; there is no edit. Listing needs View Items,
+ * adding and removing Edit Case Items, and both obey the item's locks (server/items/issueCodes.ts).
+ */
+export default defineResource({
+  name: 'item-issue-codes',
+  key: 'Id',
+  schema: schema as ObjectSchema,
+  title: 'Issue Codes',
+  menu: { group: 'none', order: 0 },
+  recordRepresentation: code,
+  parent: { resource: 'case-items', field: 'Item_Id', with: ['Case_Id'] },
+  operations: {
+    list: { method: 'GET', path: BASE },
+    create: { method: 'POST', path: BASE },
+    delete: { method: 'DELETE', path: `${BASE}/:id` },
+  },
+  paging: 'browser',
+  permissions: {
+    view: [P.Items.VIEW_ITEMS],
+    create: [P.CaseItems.EDIT_CASE_ITEMS],
+    delete: [P.CaseItems.EDIT_CASE_ITEMS],
+  },
+  remove: { kind: 'delete', confirmBody: (r) => T.removeBody(code(r)) },
+  list: {
+    columns: [
+      { source: 'Code.Short', label: 'Code', text: code, nowrap: true },
+      { source: 'Code.Description', label: 'Description', phone: false },
+      { source: 'EnteredBy.LastName', label: 'Entered By', text: enteredBy },
+      { source: 'EnteredDate', label: 'Entered Date', type: { kind: 'date', short: true }, nowrap: true },
+    ],
+    pageSize: PageSizes.ITEM_ISSUE_CODES,
+    sort: { field: 'EnteredDate', order: 'DESC' },
+    label: (parent) => T.label(itemNumberOf(parent)),
+  },
+  form: { fields: ['IssueCodeType_Id'] },
+  texts: {
+    created: (r, parent) => T.added(code(r), itemNumberOf(parent)),
+    updated: (r, parent) => T.added(code(r), itemNumberOf(parent)),
+    deleted: (r, parent) => T.removed(code(r), itemNumberOf(parent)),
+    deleteFailed: T.removeFailed,
+    loadFailed: T.loadFailed,
+    add: () => T.add,
+    editTitle: code,
+    editSubmit: 'Save',
+    empty: T.empty,
+  },
+});
