@@ -31,7 +31,9 @@ export function pageInMemory<T extends object>(
       }
       const declaration = declared.find((f) => f.source === path);
       const exact = typeof wanted !== 'string' || (declaration !== undefined && declaration.type !== 'text');
-      return exact ? String(valueAt(row, path)) === String(wanted) : text(valueAt(row, path)).toLowerCase().includes(String(wanted).toLowerCase());
+      if (exact) return String(valueAt(row, path)) === String(wanted);
+      const term = String(wanted).toLowerCase();
+      return (declaration?.matches ?? [path]).some((field) => text(valueAt(row, field)).toLowerCase().includes(term));
     }),
   );
   if (params.sort?.field) {

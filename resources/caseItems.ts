@@ -38,6 +38,18 @@ export const ITEM_STATUS_COLORS: Record<ItemStatus, ChipColor> = {
   REJECTED: 'error',
 };
 
+/**
+ * The bulk modals and who gets them (spec 001 §6): row checks for users with any of them — assign, deadlines, review,
+ * and submit for review (investigators submit their items from the table too) — in a case's items and item search.
+ */
+export const ITEM_BULK_ACTIONS = {
+  bulk: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS, P.CaseItems.MANAGE_CASE_ITEM_DEADLINES, P.CaseItems.REVIEW_CASE_ITEMS, P.CaseItems.UPDATE_CASE_ITEM_STATUS],
+  assign: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS],
+  setAcds: [P.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
+  review: [P.CaseItems.REVIEW_CASE_ITEMS],
+  submit: [P.CaseItems.UPDATE_CASE_ITEM_STATUS],
+};
+
 const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode'] as const;
 
 /**
@@ -69,14 +81,9 @@ export default defineResource({
     create: [P.Items.CREATE_ITEMS],
     edit: [P.CaseItems.EDIT_CASE_ITEMS],
     delete: [P.Items.DELETE_ITEMS],
-    // Spec 001 §2 and §6: row checks for users with a bulk modal (assign, deadlines, review, and submit for review —
-    // investigators submit their items from the table too); each bulk modal; move up/down.
+    // The bulk modals (ITEM_BULK_ACTIONS); move up/down; the item page through the number and the pencil.
     actions: {
-      bulk: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS, P.CaseItems.MANAGE_CASE_ITEM_DEADLINES, P.CaseItems.REVIEW_CASE_ITEMS, P.CaseItems.UPDATE_CASE_ITEM_STATUS],
-      assign: [P.ItemAssignments.ADD_ITEM_ASSIGNMENTS],
-      setAcds: [P.CaseItems.MANAGE_CASE_ITEM_DEADLINES],
-      review: [P.CaseItems.REVIEW_CASE_ITEMS],
-      submit: [P.CaseItems.UPDATE_CASE_ITEM_STATUS],
+      ...ITEM_BULK_ACTIONS,
       reorder: [P.Items.REORDER_ITEMS],
       editLink: [P.Items.EDIT_ITEMS],
     },
@@ -94,7 +101,12 @@ export default defineResource({
       { source: 'ItemType.Description', label: 'Item Type', sortable: false, phone: false },
       { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, sortable: false, phone: false, nowrap: true },
     ],
+    // Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown.
     filters: [
+      { source: 'Location', label: 'Location/City/State', type: 'text', matches: ['Label', 'Address1', 'City', 'Location.Region.Short', 'PostalCode'] },
+      // Flat sources, as item search names them (a dotted source would become a nested filter value).
+      { source: 'LastName', label: 'Last Name', type: 'text', matches: ['AssignedTo.LastName'] },
+      { source: 'ItemType', label: 'Item Template', type: 'text', matches: ['ItemType.Description'] },
       {
         source: 'ItemStatus',
         label: 'Status',

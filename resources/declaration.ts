@@ -167,6 +167,11 @@ export interface FilterDeclaration {
    * such as a reviewer or a date range) instead of the `filtered` list of column searches.
    */
   additional?: boolean;
+  /**
+   * Browser-paged text filters: the fields the text is looked for in, any of them matching (an item's
+   * Location/City/State box searches its label, address, city and state); default: the source.
+   */
+  matches?: readonly string[];
   /** Value applied when the list opens. */
   default?: string | number | boolean | null;
 }

@@ -4,7 +4,7 @@ import { ITEM_STATUS_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { ITEM_STATUS_COLORS, itemNumber, itemPageLink, itemPlace, lastFirst } from './caseItems.js';
+import { ITEM_BULK_ACTIONS, ITEM_STATUS_COLORS, itemNumber, itemPageLink, itemPlace, lastFirst } from './caseItems.js';
 
 /** How many of a case number's last characters the items table shows (spec 001 §2 "Items table"). */
 const CASE_NUMBER_TAIL = 6;
@@ -37,7 +37,7 @@ export default defineResource({
     list: { method: 'POST', path: '/api/items/search', body: 'tableQuery', bodySchema: 'itemsQuery.json', answer: { records: 'items', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact' } },
   },
   paging: 'server',
-  permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES], editLink: [Permissions.Items.EDIT_ITEMS] } },
+  permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES], editLink: [Permissions.Items.EDIT_ITEMS], ...ITEM_BULK_ACTIONS } },
   remove: { kind: 'none' },
   list: {
     columns: [
@@ -67,7 +67,8 @@ export default defineResource({
     pageSize: PageSizes.ITEMS,
     sort: { field: 'Case.CaseNumber', order: 'DESC' },
   },
-  slots: { aside: 'itemFilters' },
+  // The bulk modals act on the checked items of any cases, grouped by case (spec 001 §2 "Bulk modals").
+  slots: { aside: 'itemFilters', bulkActions: 'caseItemBulkActions' },
   form: { fields: [] },
   texts: {
     created: caseNumber,

@@ -144,6 +144,35 @@ describe('the items table of a case', () => {
   });
 });
 
+describe('search boxes and links', () => {
+  it('narrows the items by Location/City/State (label, address, city or state), last name and item template', async () => {
+    const user = userEvent.setup();
+    setup(MANAGER);
+    await rowOf('003');
+    const location = screen.getByRole('textbox', { name: 'Location/City/State' });
+    await user.type(location, 'nc');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Items of case DOS-2025-000007' })).queryByText('001')).toBeNull());
+    expect(await rowOf('002')).toBeTruthy();
+    await user.clear(location);
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'vance');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Items of case DOS-2025-000007' })).queryByText('002')).toBeNull());
+    expect(await rowOf('001')).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: 'Last Name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Item Template' }), 'residence');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Items of case DOS-2025-000007' })).queryByText('001')).toBeNull());
+    expect(await rowOf('002')).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: 'Item Template' }));
+    expect(await rowOf('001')).toBeTruthy();
+  });
+
+  it('links the item number and the pencil to the item page for users who may edit items', async () => {
+    setup([...MANAGER, Permissions.Items.EDIT_ITEMS]);
+    const items = await table();
+    expect((await within(items).findByRole('link', { name: /^001/ })).getAttribute('href')).toBe('/cases/7/items/101');
+    expect((await within(items).findByRole('link', { name: /^Edit Item 001/ })).getAttribute('href')).toBe('/cases/7/items/101');
+  });
+});
+
 describe('row actions', () => {
   it('deletes an item after the confirmation, then says so', async () => {
     const user = userEvent.setup();

@@ -35,15 +35,17 @@ const STATES = [
   { Id: 'IN_REVIEW', Description: 'In Review' },
 ];
 
-function setup(items: Json[]) {
+function setup(items: Json[], permissions: string[] = []) {
   const server = fakeServer((request: Request) => {
     const { method, url } = request;
     if (method === 'POST' && url === '/api/items/search') return { body: { items, pageCount: 1, total: items.length, totalIsExact: true, page: 0 } };
+    // An accept answers the items it changed.
+    if (method === 'POST' && /^\/api\/cases\/\d+\/items\/accept-items$/.test(url)) return { body: (request.body as { ItemIds: number[] }).ItemIds.map((Id) => ({ Id, ItemStatus: 'ACCEPTED' })) };
     if (method === 'GET' && url === '/api/workflows/item-states') return { body: STATES };
     if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
     return undefined;
   });
-  signedInAs([Permissions.Items.SEARCH_ITEMS, Permissions.Items.VIEW_ITEMS]);
+  signedInAs([Permissions.Items.SEARCH_ITEMS, Permissions.Items.VIEW_ITEMS, ...permissions]);
   renderAt('/items');
   return server;
 }
@@ -81,5 +83,42 @@ describe('item search', () => {
     await user.click(within(panel).getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(searches(server.calls).at(-1)).toMatchObject({ filtered: [], additional: {} }));
     expect((within(panel).getByRole('checkbox', { name: 'In Review' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('links the case number and name to the case and the item number to the item, for users who may open them', async () => {
+    setup([item(1)], [Permissions.Cases.EDIT_CASES, Permissions.Items.EDIT_ITEMS]);
+    const rows = await table();
+    expect((await within(rows).findByRole('link', { name: 'Whitfield' })).getAttribute('href')).toBe('/cases/7');
+    expect(within(rows).getByRole('link', { name: 'DOS-2026-000123' }).getAttribute('href')).toBe('/cases/7');
+    expect((await within(rows).findByRole('link', { name: '001' })).getAttribute('href')).toBe('/cases/7/items/1');
+  });
+
+  it('shows the numbers as text to users who may not open cases or items', async () => {
+    setup([item(1)]);
+    const rows = await table();
+    await within(rows).findByText('Whitfield');
+    expect(within(rows).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('accepts checked items of two cases with one call per case, grouped by case in the modal', async () => {
+    const user = userEvent.setup();
+    const other = { Id: 8, CaseNumber: 'DOS-2026-000124', WorkflowState: 'IN_REVIEW', Subject: { LastName: 'Okafor' }, Org: { Code: 'DOC' }, CaseType: { Short: 'T1' }, Reviewer: null, Client_Id: 2 };
+    const server = setup([item(1, { ItemStatus: 'IN_REVIEW' }), item(2, { Case_Id: 8, DisplayId: 1, ItemStatus: 'IN_REVIEW', Case: other })], [Permissions.CaseItems.REVIEW_CASE_ITEMS]);
+    const rows = await table();
+    await within(rows).findByText('Okafor');
+    for (const checkbox of within(rows).getAllByRole('checkbox').slice(1)) await user.click(checkbox);
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Items' });
+    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000124' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => {
+      const calls = server.calls.filter((c) => c.url.endsWith('/accept-items'));
+      expect(calls.map((c) => [c.url, c.body])).toEqual([
+        ['/api/cases/7/items/accept-items', { ItemIds: [1] }],
+        ['/api/cases/8/items/accept-items', { ItemIds: [2] }],
+      ]);
+    });
+    expect(await screen.findByText('The items in case #DOS-2026-000124 were accepted successfully.')).toBeTruthy();
   });
 });
