@@ -7,6 +7,7 @@ import { SignInService } from './auth/signIn.js';
 import { SecuritySettingsService } from './security/settingsService.js';
 import { Mailer } from './mail/mailer.js';
 import { LocalFileStorage, type FileStorage } from './files/storage.js';
+import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
 
 /** The app's shared services, built once per app and reached from routes as `request.server.services`. */
 export interface Services {
@@ -16,13 +17,15 @@ export interface Services {
   signIn: SignInService;
   mail: Mailer;
   storage: FileStorage;
+  /** The accounting service invoices go to (server/billing/accounting.ts). */
+  accounting: AccountingService;
 }
 
 export function createServices(
   db: Database,
   config: Config,
   log: FastifyBaseLogger,
-  overrides: Partial<Pick<Services, 'now' | 'storage'>> = {},
+  overrides: Partial<Pick<Services, 'now' | 'storage' | 'accounting'>> = {},
 ): Services {
   const now = overrides.now ?? (() => new Date());
   const settings = new SecuritySettingsService(db);
@@ -39,5 +42,6 @@ export function createServices(
       log,
     }),
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+    accounting: overrides.accounting ?? new UnconfiguredAccounting(),
   };
 }
