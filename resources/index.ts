@@ -36,6 +36,8 @@ import { caseStates, itemStates } from './workflowStates.js';
 import itemSections from './itemSections.js';
 import stockPhrases from './stockPhrases.js';
 import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeople.js';
+import itemIssueCodes from './itemIssueCodes.js';
+import itemExpenses, { itemExpenseIncurrers, itemExpenseTypes } from './itemExpenses.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
@@ -44,6 +46,7 @@ export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, l
   requestingOfficials, dataEntryClerks, caseReviewers,
   itemSections, stockPhrases,
   itemAttachments,
+  itemIssueCodes, itemExpenses, itemExpenseTypes, itemExpenseIncurrers,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

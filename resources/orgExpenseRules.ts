@@ -27,7 +27,8 @@ export default defineResource({
   recordRepresentation: typeName,
   parent: { resource: 'orgs', field: 'Org_Id' },
   operations: {
-    list: { method: 'GET', path: '/api/orgs/:Org_Id/expense-rules' },
+    // The item expense form reads its expense type options here too (spec 001 §7; resources/itemExpenses.ts).
+    list: { method: 'GET', path: '/api/orgs/:Org_Id/expense-rules', access: [P.GET_ORG_EXPENSE_RULES, Permissions.ItemExpenses.MANAGE] },
     create: { method: 'POST', path: '/api/orgs/:Org_Id/expense-rules' },
     update: { method: 'PUT', path: '/api/orgs/:Org_Id/expense-rules/:id' },
     delete: { method: 'DELETE', path: '/api/orgs/:Org_Id/expense-rules/:id' },

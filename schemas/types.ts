@@ -523,6 +523,63 @@ export interface ItemCreate {
   ShowInReport?: boolean;
 }
 
+// schemas/itemExpense.json
+
+/**
+ * An expense of an item (spec 001 §3 "Expense", §5 "Expense form"): units of an expense type that someone of the provider's staff incurred. The expense type needs an expense rule of the case's org (its own or inherited) active today; its cost per unit and passthrough flag are copied from that rule when the expense is created or its type changes. TotalAmount is Cost × Units; an Override (0 or blank: none) replaces it (docs/decisions.md "Item expenses").
+ */
+export interface ItemExpense {
+  readonly Id?: number;
+  /**
+   * The item's case (the path's case id).
+   */
+  readonly Case_Id?: number;
+  /**
+   * The item (the path's item id).
+   */
+  readonly Item_Id?: number;
+  /**
+   * An expense type with an expense rule of the case's org active today (GET /api/orgs/{clientId}/expense-rules).
+   */
+  ExpenseType_Id: number;
+  readonly ExpenseType?: {
+    Id?: number;
+    Short?: string;
+    Description?: string | null;
+    [k: string]: unknown;
+  };
+  Units: number;
+  /**
+   * A member of the provider's staff, or the item's investigator (GET /api/cases/{caseId}/items/{itemId}/expenses/incurred-by).
+   */
+  IncurredBy_Id: number;
+  readonly IncurredBy?: {
+    Id?: number;
+    FirstName?: string;
+    LastName?: string;
+    [k: string]: unknown;
+  } | null;
+  Note?: string | null;
+  Reimbursable?: boolean;
+  /**
+   * An amount that replaces the total; 0 or blank means no override (stored as null).
+   */
+  Override?: number | null;
+  /**
+   * The cost per unit, copied from the expense rule.
+   */
+  readonly Cost?: number;
+  /**
+   * Copied from the expense rule: the expense is passed through to the invoice.
+   */
+  readonly Passthrough?: boolean;
+  /**
+   * Cost × Units, rounded to cents.
+   */
+  readonly TotalAmount?: number;
+  readonly CreatedDate?: string;
+}
+
 // schemas/itemHistoryEntry.json
 
 export interface ItemHistoryEntry {
@@ -550,6 +607,43 @@ export interface ItemHistoryEntry {
  */
 export interface ItemIds {
   ItemIds: number[];
+}
+
+// schemas/itemIssueCode.json
+
+/**
+ * An issue code of an item (spec 001 §3 "Issue code"): an item of the IssueCodeType list, who entered it and when. Added by choosing an issue code type (the caller is EnteredBy, now is EnteredDate) and removed; never changed.
+ */
+export interface ItemIssueCode {
+  readonly Id?: number;
+  /**
+   * The item's case (the path's case id).
+   */
+  readonly Case_Id?: number;
+  /**
+   * The item (the path's item id).
+   */
+  readonly Item_Id?: number;
+  IssueCodeType_Id: number;
+  /**
+   * The issue code type: Id, Short (the code) and Description.
+   */
+  readonly Code?: {
+    Id?: number;
+    Short?: string;
+    Description?: string | null;
+    [k: string]: unknown;
+  };
+  /**
+   * Who added the issue code: Id, FirstName, LastName.
+   */
+  readonly EnteredBy?: {
+    Id?: number;
+    FirstName?: string;
+    LastName?: string;
+    [k: string]: unknown;
+  } | null;
+  readonly EnteredDate?: string;
 }
 
 // schemas/itemReject.json

@@ -10,6 +10,8 @@ import { itemHistoryStore } from '../items/itemHistory.js';
 import { reviewersStore } from '../cases/people.js';
 import { itemSectionsStore } from '../items/itemSections.js';
 import { stockPhrasesStore } from '../items/stockPhrases.js';
+import { itemIssueCodesStore } from '../items/issueCodes.js';
+import { itemExpenseIncurrersStore, itemExpensesStore } from '../items/expenses.js';
 import { caseStatesStore, itemStatesStore } from '../cases/workflowStates.js';
 import { caseFeesStore, orgCaseTypesStore } from '../orgs/caseTypes.js';
 import { orgDeadlinesStore } from '../orgs/deadlines.js';
@@ -59,6 +61,9 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   reviewers: reviewersStore,
   'item-sections': itemSectionsStore,
   'stock-phrases': stockPhrasesStore,
+  'item-issue-codes': itemIssueCodesStore,
+  'item-expenses': itemExpensesStore,
+  'item-expense-incurrers': itemExpenseIncurrersStore,
   'case-states': caseStatesStore,
   'item-states': itemStatesStore,
   'org-case-types': orgCaseTypesStore,
