@@ -21,12 +21,12 @@ describe.runIf(hasChromium).each(servers)('item search on $name', (server) => {
     await panel.getByRole('checkbox', { name: 'Accepted', exact: true }).check();
     await shows(table.getByText('Accepted').first());
     for (const other of ['Awaiting Assignment', 'In Review', 'Rejected']) await expectCount(table.getByText(other, { exact: true }), 0);
-    // The case number opens the case; the rest of the row opens the item.
-    await table.getByRole('row').nth(1).getByRole('cell').nth(0).getByRole('link').click();
+    // The case number opens the case; the item number (and the rest of the row) the item.
+    await table.getByRole('row').nth(1).getByRole('link', { name: /^DOS-/ }).click();
     await page.waitForURL(/\/cases\/\d+$/);
     await shows(page.getByRole('heading', { name: /^Case DOS-/ }));
     await page.goBack();
-    await table.getByRole('row').nth(1).getByRole('cell').nth(5).click();
+    await table.getByRole('row').nth(1).getByRole('link', { name: /^\d{3}$/ }).click();
     await page.waitForURL(/\/cases\/\d+\/items\/\d+$/);
     await shows(page.getByRole('heading', { name: 'Item', exact: true }));
     await shows(page.getByRole('group', { name: 'Item progress' }).or(page.getByRole('list', { name: 'Item progress' })));
