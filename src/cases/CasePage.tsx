@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Alert, Box, Button, Card, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -12,6 +12,7 @@ import { failureOf } from '../../dataProvider/httpClient.js';
 import type { SlotProps } from '../slots/index.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { Panel } from '../layout/Panel.js';
+import { RecordPageLoading } from '../layout/RecordPageLoading.js';
 import { NotFound } from '../layout/NotFound.js';
 import { LoadFailed } from '../orgs/LoadFailed.js';
 import { ResourceList } from '../resources/ResourceList.js';
@@ -81,27 +82,7 @@ function CaseView({ caseId }: { caseId: number }) {
   const downloads = useDownloadKinds();
 
   if (error && failureOf(error).status === 404) return <NotFound />;
-  if (!record) {
-    return (
-      <Stack spacing={2}>
-        <Box>
-          <BackButton />
-        </Box>
-        {error ? (
-          <LoadFailed error={error} text={T.page.loadFailed} onRetry={() => void refetch()} />
-        ) : (
-          <Card aria-busy={isPending}>
-            <LinearProgress aria-label="Loading" />
-            <Box sx={{ p: 3 }}>
-              <Skeleton variant="text" width="40%" height={44} />
-              <Skeleton variant="text" width="60%" />
-              <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
-            </Box>
-          </Card>
-        )}
-      </Stack>
-    );
-  }
+  if (!record) return <RecordPageLoading back={<BackButton />} error={error} failedText={T.page.loadFailed} onRetry={() => void refetch()} isPending={isPending} />;
 
   const number = String(record.CaseNumber ?? '');
   const subtitle = subtitleOf(record);

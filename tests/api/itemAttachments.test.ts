@@ -6,7 +6,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { ITEM_ATTACHMENTS_STORAGE_AREA } from '../../server/items/attachments.js';
 import { seedDemoItemAttachments } from '../../server/db/seed/demoFiles.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { addPaper } from '../support/casePapers.js';
+import { caseAwaitingAssignment } from '../support/readyCase.js';
 import { multipart, zipOf, type Upload } from '../support/uploads.js';
 
 /**
@@ -42,20 +42,8 @@ let cases = 0;
 /** A case awaiting assignment with its Auto Add items; the first is assigned to the investigator, the second to the contractor. */
 async function caseWithItems(): Promise<{ caseId: number; mine: number; theirs: number; other: number }> {
   cases += 1;
-  const org = await db().selectFrom('orgs').select('Id').where('Code', '=', 'DOC').executeTakeFirstOrThrow();
-  const created = await call('caseadmin', 'POST', '/api/cases', {
-    RequestingOfficial_Id: user.get('client'),
-    Client_Id: org.Id,
-    CaseType_Id: t.lookup('CaseType', 'T3'),
-    Notes: null,
-    CaseSubject: { FirstName: 'Attach', MiddleName: null, LastName: `Attachcase${cases}`, SSN: `66${cases}` },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const caseId = Number(created.json().Id);
-  await addPaper(db(), caseId, user.get('dataentry')!, t.clock.now());
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/start-data-entry`)).statusCode).toBe(200);
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/data-entry-complete`)).statusCode).toBe(200);
-  const [mine, theirs, other] = (await db().selectFrom('items').select('Id').where('Case_Id', '=', caseId).orderBy('DisplayOrder').execute()).map((i) => i.Id);
+  const { caseId, items } = await caseAwaitingAssignment(t, tokens, { firstName: 'Attach', lastName: `Attachcase${cases}`, ssn: `66${cases}` });
+  const [mine, theirs, other] = items;
   for (const [itemId, who] of [[mine, 'investigator'], [theirs, 'contractor']] as const) {
     const assigned = await call('caseadmin', 'POST', `/api/cases/${caseId}/items/assign`, { Investigator_Id: user.get(who), ItemIds: [itemId] });
     expect(assigned.statusCode, assigned.body).toBe(200);

@@ -4,7 +4,7 @@ import { Limits } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import expenseSchema from '../../schemas/itemExpense.json' with { type: 'json' };
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { addPaper } from '../support/casePapers.js';
+import { caseAwaitingAssignment } from '../support/readyCase.js';
 
 /**
  * An item's issue codes and expenses (spec 001 §2 "Item page", §3 "Issue code", "Expense", §5, §7; docs/decisions.md
@@ -46,19 +46,8 @@ async function readyItem(investigator: Who = 'investigator', orgCode = 'DOC'): P
   cases += 1;
   // A requesting official of the org itself (the demo's client users are spread over the client orgs).
   const official = await db().selectFrom('users').select('Id').where('Org_Id', '=', org.get(orgCode)!).orderBy('Id').executeTakeFirstOrThrow();
-  const created = await call('caseadmin', 'POST', '/api/cases', {
-    RequestingOfficial_Id: official.Id,
-    Client_Id: org.get(orgCode),
-    CaseType_Id: t.lookup('CaseType', 'T3'),
-    Notes: null,
-    CaseSubject: { FirstName: 'Extra', MiddleName: null, LastName: `Extracase${cases}`, SSN: `66${cases}` },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const caseId = Number(created.json().Id);
-  await addPaper(db(), caseId, user.get('dataentry')!, t.clock.now());
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/start-data-entry`)).statusCode).toBe(200);
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/data-entry-complete`)).statusCode).toBe(200);
-  const [first] = await db().selectFrom('items').select('Id').where('Case_Id', '=', caseId).orderBy('DisplayOrder').execute();
+  const { caseId, items } = await caseAwaitingAssignment(t, tokens, { firstName: 'Extra', lastName: `Extracase${cases}`, ssn: `66${cases}`, org: orgCode, requestingOfficialId: official.Id });
+  const first = { Id: items[0] };
   const assigned = await call('manager', 'POST', `/api/cases/${caseId}/items/assign`, { Investigator_Id: user.get(investigator), ItemIds: [first.Id] });
   expect(assigned.statusCode, assigned.body).toBe(200);
   return { caseId, itemId: first.Id };

@@ -5,7 +5,7 @@ import type { FieldList, SectionField } from '../../shared/sections.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { addPaper } from '../support/casePapers.js';
+import { caseAwaitingAssignment } from '../support/readyCase.js';
 
 /**
  * An item's sections (spec 001 §2 "Item page", §3 "Item section", §5, §7, §8) and the item page's single-item workflow
@@ -93,20 +93,7 @@ let cases = 0;
 /** A Tier 3 case with its five Auto Add items, data entry complete; the first item (Subject Interview) assigned to `investigator`. */
 async function readyItem(investigator: Who = 'investigator'): Promise<{ caseId: number; itemId: number; items: number[] }> {
   cases += 1;
-  const org = await db().selectFrom('orgs').select('Id').where('Code', '=', 'DOC').executeTakeFirstOrThrow();
-  const created = await call('caseadmin', 'POST', '/api/cases', {
-    RequestingOfficial_Id: user.get('client'),
-    Client_Id: org.Id,
-    CaseType_Id: t.lookup('CaseType', 'T3'),
-    Notes: null,
-    CaseSubject: { FirstName: 'Section', MiddleName: null, LastName: `Sectioncase${cases}`, SSN: `88${cases}` },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const caseId = Number(created.json().Id);
-  await addPaper(db(), caseId, user.get('dataentry')!, t.clock.now());
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/start-data-entry`)).statusCode).toBe(200);
-  expect((await call('dataentry', 'PUT', `/api/cases/${caseId}/data-entry-complete`)).statusCode).toBe(200);
-  const items = (await db().selectFrom('items').select('Id').where('Case_Id', '=', caseId).orderBy('DisplayOrder').execute()).map((i) => i.Id);
+  const { caseId, items } = await caseAwaitingAssignment(t, tokens, { firstName: 'Section', lastName: `Sectioncase${cases}`, ssn: `88${cases}` });
   const assigned = await call('manager', 'POST', `/api/cases/${caseId}/items/assign`, { Investigator_Id: user.get(investigator), ItemIds: [items[0]] });
   expect(assigned.statusCode, assigned.body).toBe(200);
   return { caseId, itemId: items[0], items };

@@ -4,7 +4,7 @@ import type { FieldList, SectionField } from '../../shared/sections.js';
 import { Texts } from '../../shared/texts/index.js';
 import { centroidLookup, milesBetween } from '../../server/items/zipCentroids.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { addPaper as addPaperAs } from '../support/casePapers.js';
+import { caseAwaitingAssignment } from '../support/readyCase.js';
 
 /**
  * Items (issue 12, server): add, read, change, delete with renumbering, swaps; every bulk transition allowed and
@@ -35,21 +35,8 @@ let cases = 0;
 /** A Tier 3 case of the Department of Commerce with its five Auto Add items, data entry complete (AWAITING_ASSIGNMENT). */
 async function readyCase(): Promise<{ id: number; items: number[] }> {
   cases += 1;
-  const org = await db().selectFrom('orgs').select('Id').where('Code', '=', 'DOC').executeTakeFirstOrThrow();
-  const created = await call('caseadmin', 'POST', '/api/cases', {
-    RequestingOfficial_Id: user.get('client'),
-    Client_Id: org.Id,
-    CaseType_Id: t.lookup('CaseType', 'T3'),
-    Notes: null,
-    CaseSubject: { FirstName: 'Item', MiddleName: null, LastName: `Itemcase${cases}`, SSN: `77${cases}` },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const id = Number(created.json().Id);
-  await addPaperAs(db(), id, user.get('dataentry')!, t.clock.now());
-  expect((await call('dataentry', 'PUT', `/api/cases/${id}/start-data-entry`)).statusCode).toBe(200);
-  expect((await call('dataentry', 'PUT', `/api/cases/${id}/data-entry-complete`)).statusCode).toBe(200);
-  const items = await db().selectFrom('items').select('Id').where('Case_Id', '=', id).orderBy('DisplayOrder').execute();
-  return { id, items: items.map((i) => i.Id) };
+  const { caseId, items } = await caseAwaitingAssignment(t, tokens, { lastName: `Itemcase${cases}`, ssn: `77${cases}` });
+  return { id: caseId, items };
 }
 
 const caseState = async (id: number) => (await db().selectFrom('cases').select('WorkflowState').where('Id', '=', id).executeTakeFirstOrThrow()).WorkflowState;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Alert, AlertTitle, Box, Button, Card, Divider, LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Card, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -14,6 +14,7 @@ import type { SlotProps } from '../../slots/index.js';
 import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { NotFound } from '../../layout/NotFound.js';
 import { Panel } from '../../layout/Panel.js';
+import { RecordPageLoading } from '../../layout/RecordPageLoading.js';
 import { LoadFailed } from '../../orgs/LoadFailed.js';
 import { ResourceList } from '../../resources/ResourceList.js';
 import { ItemSections } from '../sections/ItemSections.js';
@@ -61,27 +62,7 @@ function ItemView({ caseId, itemId }: { caseId: number; itemId: number }) {
   }, [refetch, queryClient]);
 
   if (error && failureOf(error).status === 404) return <NotFound />;
-  if (!item) {
-    return (
-      <Stack spacing={2}>
-        <Box>
-          <BackButton caseId={caseId} />
-        </Box>
-        {error ? (
-          <LoadFailed error={error} text={T.loadFailed} onRetry={() => void refetch()} />
-        ) : (
-          <Card aria-busy={isPending}>
-            <LinearProgress aria-label="Loading" />
-            <Box sx={{ p: 3 }}>
-              <Skeleton variant="text" width="30%" height={44} />
-              <Skeleton variant="text" width="50%" />
-              <Skeleton variant="rounded" height={56} sx={{ mt: 2 }} />
-            </Box>
-          </Card>
-        )}
-      </Stack>
-    );
-  }
+  if (!item) return <RecordPageLoading back={<BackButton caseId={caseId} />} error={error} failedText={T.loadFailed} onRetry={() => void refetch()} isPending={isPending} />;
 
   const readOnly = Boolean(item.LockedReason);
   const caseRecord = { ...item.Case, id: item.Case.Id };
