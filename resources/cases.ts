@@ -58,6 +58,7 @@ export default defineResource({
       assignDataEntry: [P.ASSIGN_DATA_ENTRY],
       changeCaseType: [P.CHANGE_CASE_TYPE],
       editCompletionDate: [P.EDIT_CASE_COMPLETION_DATE],
+      viewCaseTemplate: [Permissions.General.SYSTEM_ADMINISTRATOR],
       editCriticalDate: [P.EDIT_CASE_CRITICAL_DATE],
     },
   },
@@ -100,6 +101,8 @@ export default defineResource({
       { title: 'Case', fields: ['CaseNumber', 'RequestingOfficial_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes'], on: 'existing' },
       { title: 'Dates', fields: ['ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate'], on: 'existing' },
       { title: 'Subject', fields: ['CaseSubject'] },
+      // Spec 001 §2 "Case form": the case template shows to a system administrator only (read only: it follows the case type).
+      { title: 'Template', fields: ['CaseTemplate_Id'], on: 'existing', action: 'viewCaseTemplate' },
     ],
     inputs: { Client_Id: 'orgPicker' },
     fieldPermissions: {

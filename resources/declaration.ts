@@ -283,6 +283,8 @@ export interface FormSectionDeclaration {
   /** Only on a new record, only on an existing one the user may change, or on any existing one (changed or viewed). */
   on?: 'create' | 'edit' | 'existing';
   when?: SectionCondition;
+  /** Shown only to users holding this action of `permissions.actions` (the case template, to system administrators). */
+  action?: string;
   /** A list section's text when it has no entries, and its add button when not "Add <entry title>". */
   empty?: string;
   addLabel?: string;

@@ -160,8 +160,15 @@ function EmbeddedSection({ when, ...props }: SectionProps & { when: SectionCondi
   return Array.isArray(value) && value.some((r) => when.some(r as ApiRecord)) ? <SectionBody {...props} /> : null;
 }
 
+/** A section shown only to holders of its declared action (the case template, to system administrators). */
+function GuardedSection({ action, ...props }: SectionProps & { show: readonly string[]; action: string }) {
+  const { canAccess = false } = useCanAccess({ resource: props.declaration.name, action });
+  return canAccess ? <Section {...props} section={{ ...props.section, action: undefined }} /> : null;
+}
+
 function Section(props: SectionProps & { show: readonly string[] }) {
-  const { when } = props.section;
+  const { when, action } = props.section;
+  if (action) return <GuardedSection {...props} action={action} />;
   if (!when || props.show.includes(when.name)) return <SectionBody {...props} />;
   if (when.reference) return <ReferencedSection {...props} when={{ ...when, reference: when.reference }} />;
   return <EmbeddedSection {...props} when={when} />;

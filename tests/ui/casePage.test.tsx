@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider, createTheme } from '@mui/material';
 import { Timing } from '../../shared/constants.js';
@@ -266,6 +266,21 @@ describe('the case page', () => {
 
     await userEvent.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(where()).toHaveTextContent(/^\/cases$/));
+  });
+
+  it('shows the case template, read only, to a system administrator only', async () => {
+    const admin = theCase(131, { CaseTemplate_Id: 31, CaseTemplate: { Id: 31, Label: 'Tier 1 Standard' } });
+    setup(admin, [...ALL, Permissions.General.SYSTEM_ADMINISTRATOR]);
+    await heading(admin);
+    const template = await screen.findByRole('heading', { name: 'Template' });
+    expect(template).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('Tier 1 Standard')).toBeInTheDocument();
+    cleanup();
+    const other = theCase(132, { CaseTemplate_Id: 31, CaseTemplate: { Id: 31, Label: 'Tier 1 Standard' } });
+    setup(other, ALL);
+    await heading(other);
+    expect(screen.getByRole('heading', { name: 'Subject' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Template' })).not.toBeInTheDocument();
   });
 
   it('leaves out the panels, buttons and downloads a user may not use, and says why the form is read only', async () => {
