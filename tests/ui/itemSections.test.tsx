@@ -420,11 +420,23 @@ describe('the section modal', () => {
         method === 'PUT' && url.startsWith(SECTIONS) ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Definition: [...messages, messages[0]] } } } : undefined,
     });
     const dialog = await openEditor(user);
-    await user.type(within(dialog).getByRole('textbox', { name: 'Contact Phone' }), '803');
+    // A value the browser accepts that the server refuses (its clock, a list value hidden since) is the server's to say.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact Phone' }), '8035551212');
     await user.click(within(dialog).getByRole('button', { name: 'Save and Close' }));
     const toast = await screen.findByText(messages.join(' '));
     expect(toast.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
     expect(screen.getByRole('dialog', { name: 'Subject Interview' })).toBeInTheDocument();
+    expect(onChanged).not.toHaveBeenCalled();
+  });
+
+  it('refuses a value by the server\'s own rules before sending it, in the server\'s words', async () => {
+    const user = userEvent.setup();
+    const { server, onChanged } = setup(EDITOR);
+    const dialog = await openEditor(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Contact Phone' }), '803');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and Update' }));
+    expect(await screen.findByText(/Contact Phone/, { selector: '.MuiAlert-message, .MuiAlert-message *' })).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT' && c.url.startsWith(SECTIONS))).toHaveLength(0);
     expect(onChanged).not.toHaveBeenCalled();
   });
 

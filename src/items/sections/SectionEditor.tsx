@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Timing } from '../../../shared/constants.js';
+import { isoDay } from '../../../shared/format.js';
+import { lookupListsOf, sectionValues, type LookupValues } from '../../../shared/sectionValues.js';
 import { definitionOf } from '../../../shared/sectionCompleteness.js';
 import { applyFormData, definitionToFormData, emptyRequiredFields } from '../../../shared/sectionSchema.js';
 import { normalizeSectionDefinition, type FieldList } from '../../../shared/sections.js';
@@ -13,6 +15,7 @@ import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.
 import type { ItemDetail, ItemDetailSection } from '../itemDetail.js';
 import { SectionPreview } from './SectionPreview.js';
 import { useStockPhraseSource } from './useStockPhraseSource.js';
+import { useLookupLists } from '../../session/useLookups.js';
 
 const T = ItemTexts.sectionEditor;
 export const ITEM_SECTIONS = 'item-sections';
@@ -66,10 +69,24 @@ export function SectionEditor({ item, section, readOnly, onClose, onSaved }: Sec
   const changed = !readOnly && draftKey !== savedKey;
   const missing = useMemo(() => emptyRequiredFields(draft), [draft]);
   const toast = (message: string, type: 'success' | 'error' | 'warning' | 'info') => notify(message, { type, autoHideDuration: Timing.CASE_TOAST_MS });
+  // The values are checked by the server's own rules (shared/sectionValues.ts) before they are sent: the same
+  // sentences, and no call for a value the server would refuse.
+  const lists = useLookupLists();
+  // Only when every list the section uses is at hand; otherwise the server alone judges the values.
+  const lookups: LookupValues | null = useMemo(() => {
+    const used = lookupListsOf(section.Definition);
+    const known = new Map(lists.map((l) => [l.TableName, new Set(l.Types.filter((t) => !t.Hidden).map((t) => t.Short))]));
+    return used.every((name) => known.has(name)) ? known : null;
+  }, [lists, section.Definition]);
 
   const save = async (then: Then) => {
     if (readOnly || saving) return;
     const sent = draft;
+    const errors = lookups ? sectionValues(section.Definition, JSON.stringify(sent), { lookups, today: isoDay(new Date()) }).errors : [];
+    if (errors.length) {
+      toast([...new Set(errors)].join(' '), 'error');
+      return;
+    }
     setSaving(true);
     try {
       const { data } = await dataProvider.update(ITEM_SECTIONS, {
