@@ -62,6 +62,8 @@ export const caseMethods = {
   downloadCaseXml: (id: number) => request<FileAnswer>(`${theCase(id)}/xml`, { asFile: true }),
   /** The case's report stylesheet (GET /api/cases/{id}/xslt), saved as `{CaseNumber}.xslt`. */
   downloadCaseXslt: (id: number) => request<FileAnswer>(`${theCase(id)}/xslt`, { asFile: true }),
+  /** The report of investigation (GET /api/cases/{id}/report), a PDF saved under the name its content-disposition gives. */
+  downloadCaseReport: (id: number) => request<FileAnswer>(`${theCase(id)}/report`, { asFile: true }),
   /** The case's workflow state, which the case page polls (GET /api/workflows/cases/{id}). */
   getCaseWorkflow: (id: number) => request<CaseWorkflow>(`/api/workflows/cases/${id}`),
   getCaseHistory: (id: number) =>

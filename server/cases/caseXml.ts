@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { FieldList, SectionField } from '../../shared/sections.js';
 import { ADDRESS_PARTS } from '../../shared/sections.js';
 import { caseRecord } from './caseRecord.js';
+import { DEFAULT_ROI_STYLESHEET } from '../roi/roiTemplates.js';
 
 type Node = Record<string, unknown>;
 
@@ -26,13 +27,39 @@ const definitionOf = (value: unknown): FieldList | null => {
   return Array.isArray(fields) ? (parsed as FieldList) : null;
 };
 
+/** What the report of investigation asks of the case XML (server/roi/roiBuild.ts). */
+export interface CaseXmlReportOptions {
+  /** The text put in each section's `Report` element, replaced later by the section's rendered ROI XSLT output. */
+  slot: (key: string) => string;
+}
+
+/** A section of an item shown in the report: its fields shown in the report and its section template's ROI XSLT. */
+export interface ReportSection {
+  key: string;
+  name: string;
+  roiTemplate: string | null;
+  fields: SectionField[];
+}
+
+/** Only the fields marked showInReport (also inside a template field's entries). */
+const shownFields = (list: SectionField[]): SectionField[] =>
+  list
+    .filter((field) => field['@showInReport'] !== false)
+    .map((field) => (field.entries ? { ...field, entries: field.entries.map((entry) => ({ fields: { field: shownFields(entry.fields.field) } })) } : field));
+
 /**
  * The case XML (spec 001 §2 "XML/XSLT download"): the data the report of investigation is built from — the case,
  * its subject, org and case type, and its items in the case's order with Show In Report and the case template's
  * Show Title, each with its location, status and its sections' fields and values (every field, marked
  * showInReport, so the stylesheet decides what a report shows). Four queries, whatever the number of items.
+ * For the report (`report`): only the items and fields shown in it, items in the case template's order, and a
+ * `Report` element per section that the section's rendered ROI XSLT output replaces (server/roi/roiBuild.ts).
  */
-export async function caseXml(db: Database, caseId: number): Promise<{ caseNumber: string; xml: string }> {
+export async function caseXml(
+  db: Database,
+  caseId: number,
+  report?: CaseXmlReportOptions,
+): Promise<{ caseNumber: string; xml: string; sections: ReportSection[] }> {
   const record = await caseRecord(db, caseId);
   const items = await db
     .selectFrom('items as i')
@@ -50,13 +77,29 @@ export async function caseXml(db: Database, caseId: number): Promise<{ caseNumbe
   const ids = items.map((i) => i.Id);
   const [sections, titles] = await Promise.all([
     ids.length
-      ? db.selectFrom('item_sections as s').innerJoin('sections as t', 't.Id', 's.Section_Id').select(['s.Item_Id', 't.SectionName', 's.Definition']).where('s.Item_Id', 'in', ids).orderBy('s.DisplayOrder').execute()
+      ? db.selectFrom('item_sections as s').innerJoin('sections as t', 't.Id', 's.Section_Id').select(['s.Id', 's.Item_Id', 't.SectionName', 's.Definition', 't.ROITemplate']).where('s.Item_Id', 'in', ids).orderBy('s.DisplayOrder').execute()
       : Promise.resolve([]),
     record.CaseTemplate_Id
-      ? db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowTitle']).where('CaseTemplate_Id', '=', Number(record.CaseTemplate_Id)).execute()
+      ? db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowTitle', 'DisplayOrder']).where('CaseTemplate_Id', '=', Number(record.CaseTemplate_Id)).execute()
       : Promise.resolve([]),
   ]);
   const showTitle = new Map(titles.map((t) => [t.ItemType_Id, t.ShowTitle]));
+  // The report: the items shown in it (each item's Show In Report, which starts as the case template's), in the case
+  // template's order of item templates (items of a template it does not list last), then the case's order.
+  const templateOrder = new Map(titles.map((t) => [t.ItemType_Id, t.DisplayOrder]));
+  const rank = (itemTypeId: number) => templateOrder.get(itemTypeId) ?? Number.MAX_SAFE_INTEGER;
+  const listed = report
+    ? items.filter((item) => item.ShowInReport).sort((a, b) => rank(a.ItemType_Id) - rank(b.ItemType_Id) || a.DisplayOrder - b.DisplayOrder)
+    : items;
+  const reportSections: ReportSection[] = [];
+  const sectionNode = (s: (typeof sections)[number]): Node => {
+    const all = definitionOf(s.Definition)?.fields.field ?? [];
+    if (!report) return { '@_Name': s.SectionName, Field: all.map(fieldNode) };
+    const key = `${s.Item_Id}-${s.Id}`;
+    const fields = shownFields(all);
+    reportSections.push({ key, name: s.SectionName, roiTemplate: s.ROITemplate, fields });
+    return { '@_Name': s.SectionName, Field: fields.map(fieldNode), Report: report.slot(key) };
+  };
   const subject = (record.Subject ?? {}) as Node;
   const org = record.Org as Node;
   const caseType = record.CaseType as Node;
@@ -77,9 +120,9 @@ export async function caseXml(db: Database, caseId: number): Promise<{ caseNumbe
       Subject: { FirstName: subject.FirstName ?? '', MiddleName: subject.MiddleName ?? '', LastName: subject.LastName ?? '', SSN: subject.SSN ?? '' },
       Org: { '@_Id': org.Id, Name: org.Name, Code: org.Code },
       Items: {
-        Item: items.map((item, index) => ({
+        Item: listed.map((item, index) => ({
           '@_Id': item.Id,
-          '@_DisplayId': index + 1,
+          '@_DisplayId': report ? items.indexOf(item) + 1 : index + 1,
           '@_ShowInReport': item.ShowInReport,
           '@_ShowTitle': showTitle.get(item.ItemType_Id) ?? true,
           ItemType: { '@_Description': item.ItemTypeDescription ?? '', '#text': item.ItemType },
@@ -89,45 +132,19 @@ export async function caseXml(db: Database, caseId: number): Promise<{ caseNumbe
           Investigator: item.InvestigatorLast ? `${item.InvestigatorFirst ?? ''} ${item.InvestigatorLast}`.trim() : '',
           Location: { Label: item.Label ?? '', Address1: item.Address1 ?? '', Address2: item.Address2 ?? '', City: item.City ?? '', Region: item.Region ?? '', PostalCode: item.PostalCode ?? '' },
           Sections: {
-            Section: sections
-              .filter((s) => s.Item_Id === item.Id)
-              .map((s) => ({ '@_Name': s.SectionName, Field: (definitionOf(s.Definition)?.fields.field ?? []).map(fieldNode) })),
+            Section: sections.filter((s) => s.Item_Id === item.Id).map(sectionNode),
           },
         })),
       },
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: false, processEntities: true });
-  return { caseNumber: String(record.CaseNumber), xml: builder.build(document) as string };
+  // suppressBooleanAttributes off: a true flag is written ShowTitle="true" (the builder's default writes a bare name, which is not XML).
+  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: false, suppressBooleanAttributes: false, processEntities: true });
+  return { caseNumber: String(record.CaseNumber), xml: builder.build(document) as string, sections: reportSections };
 }
 
 /**
- * The stylesheet a case's report starts from when its case template has none: the case, its subject and each item
- * shown in the report with its title and the fields marked showInReport.
+ * The stylesheet a case's report starts from when its case template has none (the Case XSLT download answers it):
+ * the report's own built-in stylesheet (server/roi/roiTemplates.ts).
  */
-export const DEFAULT_CASE_XSLT = `<?xml version="1.0" encoding="UTF-8"?>
-<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-    <xsl:output method="html" indent="yes"/>
-    <xsl:template match="/Case">
-        <html>
-            <body>
-                <h1>Report of Investigation</h1>
-                <p>Case <xsl:value-of select="CaseNumber"/> — <xsl:value-of select="Subject/FirstName"/><xsl:text> </xsl:text><xsl:value-of select="Subject/LastName"/></p>
-                <p><xsl:value-of select="Org/Name"/> (<xsl:value-of select="Org/Code"/>), <xsl:value-of select="CaseType"/></p>
-                <xsl:for-each select="Items/Item[@ShowInReport='true']">
-                    <xsl:if test="@ShowTitle='true'"><h2><xsl:value-of select="ItemType"/></h2></xsl:if>
-                    <xsl:for-each select="Sections/Section">
-                        <h3><xsl:value-of select="@Name"/></h3>
-                        <dl>
-                            <xsl:for-each select="Field[@showInReport='true']">
-                                <dt><xsl:value-of select="@label"/></dt>
-                                <dd><xsl:value-of select="."/></dd>
-                            </xsl:for-each>
-                        </dl>
-                    </xsl:for-each>
-                </xsl:for-each>
-            </body>
-        </html>
-    </xsl:template>
-</xsl:stylesheet>
-`;
+export const DEFAULT_CASE_XSLT = DEFAULT_ROI_STYLESHEET;

@@ -68,6 +68,9 @@ export const CaseTexts = {
     unknownParameter: (name: string) => `The case has no setting ${name}.`,
     noFiles: 'Choose at least one file to upload.',
     fileTooLarge: (file: string, maxMb: number) => `The file ${file} is larger than ${maxMb} MB; nothing was uploaded.`,
+    /** The report of investigation (docs/decisions.md "Report of investigation: XSLT and PDF in Node"). */
+    reportIncomplete: (number: string) => `Case ${number} is not complete; only users who may download incomplete reports can download its report.`,
+    reportTemplateFailed: (reason: string) => `The report could not be built. ${reason}`,
   },
   /** The case page (/cases/{caseId}): what the spec leaves unworded (docs/decisions.md "Case page"). */
   page: {
@@ -79,6 +82,7 @@ export const CaseTexts = {
     discontinueBody: 'The case stops where it is and its completion date is set to today. A user who may resume cases can resume it later.',
     downloadXml: 'Case XML',
     downloadXslt: 'Case XSLT',
+    downloadReport: 'Download Report',
     panels: { form: 'Case Details', items: 'Items', papers: 'Papers', messages: 'Messages', settings: 'Additional Settings' },
     /** Why the case form is read-only (the case lock, spec 001 §4 and §5). */
     lock: {

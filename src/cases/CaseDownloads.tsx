@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import CodeIcon from '@mui/icons-material/Code';
-import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
+import { useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import { saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
+import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
 import { failureMessage } from '../resources/useResourceSave.js';
+import type { WorkflowFields } from './caseRules.js';
 
 const T = CaseTexts;
 
@@ -19,13 +21,72 @@ const DOWNLOADS: Record<Kind, { label: string; method: 'downloadCaseXml' | 'down
 
 const isFile = (answer: unknown): answer is FileAnswer => typeof answer === 'object' && answer !== null && typeof (answer as FileAnswer).blob === 'object' && (answer as FileAnswer).blob !== null;
 
-/** The downloads the user may make: react-admin's canAccess on `cases` (viewXml, viewXslt). */
-export function useDownloadKinds(): Kind[] {
+/**
+ * Whether Download Report is offered (spec 001 §2): the case has a completion date or is COMPLETE, or the user may
+ * download incomplete reports; a discontinued case shows it without that permission. The server holds the same rule.
+ */
+export function reportOffered(record: Pick<WorkflowFields, 'WorkflowState' | 'CompletionDate'>, may: { report: boolean; incomplete: boolean }): boolean {
+  if (may.incomplete) return true;
+  const final = Boolean(record.CompletionDate) || record.WorkflowState === 'COMPLETE' || record.WorkflowState === 'DISCONTINUED';
+  return may.report && final;
+}
+
+/** The downloads the user may make: react-admin's canAccess on `cases` (downloadReport or downloadIncompleteReport, viewXml, viewXslt). */
+export function useDownloadKinds(): (Kind | 'report')[] {
   const allowed: Record<Kind, boolean> = {
     xml: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xml.action }).canAccess),
     xslt: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xslt.action }).canAccess),
   };
-  return (Object.keys(DOWNLOADS) as Kind[]).filter((kind) => allowed[kind]);
+  const report = useReportPermissions();
+  return [...(report.report || report.incomplete ? ['report' as const] : []), ...(Object.keys(DOWNLOADS) as Kind[]).filter((kind) => allowed[kind])];
+}
+
+function useReportPermissions(): { report: boolean; incomplete: boolean } {
+  return {
+    report: Boolean(useCanAccess({ resource: 'cases', action: 'downloadReport' }).canAccess),
+    incomplete: Boolean(useCanAccess({ resource: 'cases', action: 'downloadIncompleteReport' }).canAccess),
+  };
+}
+
+/**
+ * Download Report: the report of investigation as a PDF under the name the server gives (`{CaseNumber}.pdf`), offered
+ * by `reportOffered` on the case as the page shows it. A refusal says the server's reason (a 403 through the global
+ * warning), otherwise 'Unable to retrieve file.' (spec 001 §8, file download).
+ */
+function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: number; caseNumber: string; disabled: boolean; onRunning: (running: boolean) => void }) {
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const notify = useNotify();
+  const may = useReportPermissions();
+  const { data: record } = useGetOne<WorkflowFields & { id: number }>('cases', { id: caseId });
+  const [running, setRunning] = useState(false);
+  if (!record || !reportOffered(record, may)) return null;
+  const download = async () => {
+    setRunning(true);
+    onRunning(true);
+    try {
+      const answer: unknown = await dataProvider.downloadCaseReport(caseId);
+      if (isFile(answer)) saveFile(answer, `${caseNumber}.pdf`);
+    } catch (error) {
+      // A 403 (an incomplete case without Download Incomplete Report) is said by the global 403 warning with the server's text.
+      const failure = failureOf(error);
+      if (failureMessage(error) !== null && failure.status !== 403) notify(failure.body?.Message ?? T.errors.retrieveFailed, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+    } finally {
+      setRunning(false);
+      onRunning(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      startIcon={running ? <CircularProgress size={14} color="inherit" aria-hidden /> : <PictureAsPdfOutlinedIcon fontSize="small" />}
+      disabled={disabled || running}
+      onClick={() => void download()}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
+      {T.page.downloadReport}
+    </Button>
+  );
 }
 
 /**
@@ -35,7 +96,7 @@ export function useDownloadKinds(): Kind[] {
 export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumber: string }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
-  const [running, setRunning] = useState<Kind | null>(null);
+  const [running, setRunning] = useState<Kind | 'report' | null>(null);
   const kinds = useDownloadKinds();
   if (!kinds.length) return null;
 
@@ -54,7 +115,10 @@ export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumb
 
   return (
     <Stack direction="row" spacing={1} role="group" aria-label="Downloads">
-      {kinds.map((kind) => (
+      {kinds.includes('report') && (
+        <ReportDownload caseId={caseId} caseNumber={caseNumber} disabled={running !== null && running !== 'report'} onRunning={(on) => setRunning(on ? 'report' : null)} />
+      )}
+      {kinds.filter((kind): kind is Kind => kind !== 'report').map((kind) => (
         <Button
           key={kind}
           size="small"

@@ -190,10 +190,14 @@ const CASE_TEMPLATES: readonly { label: string; caseType: string; contract: stri
   },
 ];
 
+// The cover sheet reads the case XML (server/cases/caseXml.ts, root Case) and writes the report's XHTML (server/roi/).
 const COVER_SHEET = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-    <xsl:template match="/case">
-        <h1>Report of Investigation</h1>
-        <p>Case <xsl:value-of select="@number"/> — <xsl:value-of select="subject/@name"/></p>
+    <xsl:template match="/Case">
+        <p align="center" class="eyebrow"><xsl:value-of select="Org/Name"/></p>
+        <h1 align="center">Report of Investigation</h1>
+        <h2 align="center"><xsl:value-of select="Subject/FirstName"/><xsl:text> </xsl:text><xsl:value-of select="Subject/LastName"/></h2>
+        <p align="center">Case <xsl:value-of select="CaseNumber"/> — <xsl:value-of select="CaseType"/></p>
+        <p align="center" class="note">Confidential: furnished to the requesting organization only.</p>
     </xsl:template>
 </xsl:stylesheet>`;
 

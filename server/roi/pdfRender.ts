@@ -1,0 +1,469 @@
+import PDFDocument from 'pdfkit';
+import type { OutNode } from './xslt.js';
+
+/**
+ * Draws the XHTML the report templates write onto PDF pages with pdfkit: h1–h4, p, div, span, strong/b, em/i, u, br,
+ * table/tr/th/td, ul/ol/li, dl/dt/dd, hr, and page breaks (`style="page-break-before|after: always"` or class
+ * `page-break`); `align` or `style="text-align: …"` on blocks; classes `muted`, `note` and `eyebrow` for quieter text.
+ * Anything else is read for its content (head, style and script are skipped). Fonts are the PDF standard Helvetica
+ * family, so nothing is loaded from outside the package; text outside their WinAnsi character set is transliterated.
+ */
+
+type Align = 'left' | 'center' | 'right' | 'justify';
+
+interface Run {
+  text: string;
+  bold: boolean;
+  italic: boolean;
+  underline: boolean;
+}
+
+interface Cell {
+  runs: Run[];
+  header: boolean;
+  align: Align;
+}
+
+type Block =
+  | { kind: 'heading'; level: number; runs: Run[]; align: Align }
+  | { kind: 'para'; runs: Run[]; align: Align; tone: 'normal' | 'muted' | 'note' | 'eyebrow'; indent: number }
+  | { kind: 'list-item'; marker: string; runs: Run[]; indent: number }
+  | { kind: 'table'; rows: Cell[][] }
+  | { kind: 'hr' }
+  | { kind: 'page-break' };
+
+// ---- XHTML → blocks ---------------------------------------------------------------------------------------------
+
+const SKIPPED = new Set(['head', 'style', 'script', 'title', 'meta', 'link']);
+const INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'u', 'a', 'font', 'br', 'code', 'small', 'sup', 'sub', 'abbr', 'label', 'big', 'cite', 'q', 'mark', 's']);
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const PRINTABLE = new RegExp(`[^\\n\\x20-\\x7e\\xa0-\\xff${WIN_ANSI_EXTRA}]`, 'gu');
+
+/** Letters that do not decompose into a base letter and an accent. */
+const LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŀ: 'L', ŀ: 'l', '\u2212': '-', '\u2011': '-' };
+
+/** Text the standard fonts can draw: accents dropped where the letter is outside WinAnsi, otherwise '?'. */
+export function printable(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/\t/g, ' ')
+    .replace(PRINTABLE, (ch) => {
+      const base = (LETTERS[ch] ?? ch).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      return /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
+    });
+}
+
+/** HTML's whitespace rule, except that a line break inside a text (a textarea's paragraphs) stays a line break. */
+function normalizeText(text: string): string {
+  const core = text.replace(/[ \t\r\f]+/g, ' ');
+  const leading = /^\s*\n\s*/.exec(core)?.[0] ?? '';
+  const trailing = /\s*\n\s*$/.exec(core.slice(leading.length))?.[0] ?? '';
+  const middle = core.slice(leading.length, core.length - trailing.length).replace(/ ?\n ?/g, '\n');
+  return (leading ? ' ' : '') + middle + (trailing ? ' ' : '');
+}
+
+const styleOf = (attrs: Record<string, string>) => (attrs.style ?? '').toLowerCase().replace(/\s+/g, '');
+const classes = (attrs: Record<string, string>) => (attrs.class ?? '').toLowerCase().split(/\s+/);
+
+function alignOf(attrs: Record<string, string>, fallback: Align): Align {
+  const value = (attrs.align ?? /text-align:(left|center|right|justify)/.exec(styleOf(attrs))?.[1] ?? '').toLowerCase();
+  return value === 'left' || value === 'center' || value === 'right' || value === 'justify' ? value : fallback;
+}
+
+const breaksBefore = (attrs: Record<string, string>) => styleOf(attrs).includes('page-break-before:always') || styleOf(attrs).includes('break-before:page') || classes(attrs).includes('page-break');
+const breaksAfter = (attrs: Record<string, string>) => styleOf(attrs).includes('page-break-after:always') || styleOf(attrs).includes('break-after:page');
+
+function runsOf(nodes: readonly OutNode[], style: Omit<Run, 'text'>, out: Run[] = []): Run[] {
+  for (const node of nodes) {
+    if (typeof node === 'string') {
+      const text = normalizeText(node);
+      if (text) out.push({ ...style, text });
+      continue;
+    }
+    if (SKIPPED.has(node.tag)) continue;
+    if (node.tag === 'br') {
+      out.push({ ...style, text: '\n' });
+      continue;
+    }
+    const next = {
+      bold: style.bold || node.tag === 'strong' || node.tag === 'b' || node.tag === 'th' || /font-weight:(bold|[6-9]00)/.test(styleOf(node.attrs)),
+      italic: style.italic || node.tag === 'em' || node.tag === 'i' || node.tag === 'cite' || /font-style:italic/.test(styleOf(node.attrs)),
+      underline: style.underline || node.tag === 'u',
+    };
+    runsOf(node.children, next, out);
+  }
+  return out;
+}
+
+/** Trims a paragraph's runs: no leading or trailing spaces, no double spaces across runs, no empty runs. */
+function tidy(runs: Run[]): Run[] {
+  const out: Run[] = [];
+  let previous = '\n';
+  for (const run of runs) {
+    let text = run.text;
+    if (previous.endsWith(' ') || previous.endsWith('\n')) text = text.replace(/^ +/, '');
+    if (text.startsWith('\n') && out.length) out[out.length - 1].text = out[out.length - 1].text.replace(/ +$/, '');
+    if (!text) continue;
+    const last = out[out.length - 1];
+    // Neighbouring runs of one style are one run (a value-of between literal texts), so lines break as one text.
+    if (last && last.bold === run.bold && last.italic === run.italic && last.underline === run.underline) last.text += printable(text);
+    else out.push({ ...run, text: printable(text) });
+    previous = text;
+  }
+  while (out.length && !out[out.length - 1].text.replace(/[ \n]+$/, '')) out.pop();
+  if (out.length) out[out.length - 1].text = out[out.length - 1].text.replace(/[ \n]+$/, '');
+  return out.filter((run) => run.text);
+}
+
+const PLAIN = { bold: false, italic: false, underline: false };
+
+function toneOf(attrs: Record<string, string>): 'normal' | 'muted' | 'note' | 'eyebrow' {
+  const list = classes(attrs);
+  if (list.includes('eyebrow')) return 'eyebrow';
+  if (list.includes('note')) return 'note';
+  if (list.includes('muted')) return 'muted';
+  return 'normal';
+}
+
+function tableRows(nodes: readonly OutNode[], rows: Cell[][] = []): Cell[][] {
+  for (const node of nodes) {
+    if (typeof node === 'string') continue;
+    if (node.tag === 'tr') {
+      const cells: Cell[] = [];
+      for (const cell of node.children) {
+        if (typeof cell === 'string' || (cell.tag !== 'td' && cell.tag !== 'th')) continue;
+        const header = cell.tag === 'th';
+        cells.push({ runs: tidy(runsOf(cell.children, { ...PLAIN, bold: header })), header, align: alignOf(cell.attrs, 'left') });
+      }
+      if (cells.length) rows.push(cells);
+    } else if (node.tag === 'thead' || node.tag === 'tbody' || node.tag === 'tfoot') tableRows(node.children, rows);
+  }
+  return rows;
+}
+
+/** The blocks of an XHTML fragment, in reading order. */
+export function blocksOf(nodes: readonly OutNode[], context: { align: Align; indent: number; tone: 'normal' | 'muted' | 'note' | 'eyebrow' } = { align: 'left', indent: 0, tone: 'normal' }): Block[] {
+  const blocks: Block[] = [];
+  let inline: OutNode[] = [];
+  const flush = () => {
+    const runs = tidy(runsOf(inline, PLAIN));
+    if (runs.length) blocks.push({ kind: 'para', runs, align: context.align, tone: context.tone, indent: context.indent });
+    inline = [];
+  };
+  for (const node of nodes) {
+    if (typeof node === 'string' || INLINE.has(node.tag)) {
+      inline.push(node);
+      continue;
+    }
+    flush();
+    if (SKIPPED.has(node.tag)) continue;
+    if (breaksBefore(node.attrs)) blocks.push({ kind: 'page-break' });
+    const align = alignOf(node.attrs, context.align);
+    const tone = toneOf(node.attrs) === 'normal' ? context.tone : toneOf(node.attrs);
+    const heading = /^h([1-6])$/.exec(node.tag);
+    if (heading) {
+      const runs = tidy(runsOf(node.children, { ...PLAIN, bold: true }));
+      if (runs.length) blocks.push({ kind: 'heading', level: Math.min(Number(heading[1]), 4), runs, align });
+    } else if (node.tag === 'p' || node.tag === 'dt' || node.tag === 'pre' || node.tag === 'address') {
+      const runs = tidy(runsOf(node.children, { ...PLAIN, bold: node.tag === 'dt' }));
+      if (runs.length) blocks.push({ kind: 'para', runs, align, tone, indent: context.indent });
+    } else if (node.tag === 'dd' || node.tag === 'blockquote') {
+      blocks.push(...blocksOf(node.children, { align, tone, indent: context.indent + 18 }));
+    } else if (node.tag === 'table') {
+      const rows = tableRows(node.children);
+      if (rows.length) blocks.push({ kind: 'table', rows });
+    } else if (node.tag === 'ul' || node.tag === 'ol') {
+      let number = Number(node.attrs.start ?? 1) || 1;
+      for (const item of node.children) {
+        if (typeof item === 'string' || item.tag !== 'li') continue;
+        const marker = node.tag === 'ol' ? `${number++}.` : '•';
+        const own = item.children.filter((child) => typeof child === 'string' || INLINE.has(child.tag) || child.tag === 'p');
+        const nested = item.children.filter((child) => typeof child !== 'string' && (child.tag === 'ul' || child.tag === 'ol'));
+        blocks.push({ kind: 'list-item', marker, runs: tidy(runsOf(own, PLAIN)), indent: context.indent });
+        blocks.push(...blocksOf(nested, { align, tone, indent: context.indent + 18 }));
+      }
+    } else if (node.tag === 'hr') {
+      blocks.push({ kind: 'hr' });
+    } else {
+      blocks.push(...blocksOf(node.children, { align, tone, indent: context.indent }));
+    }
+    if (breaksAfter(node.attrs)) blocks.push({ kind: 'page-break' });
+  }
+  flush();
+  return blocks;
+}
+
+/** The plain text of some output (for one-line header and footer lines). */
+export function lineTexts(nodes: readonly OutNode[]): string[] {
+  return blocksOf(nodes).flatMap((block) => {
+    if (block.kind === 'heading' || block.kind === 'para' || block.kind === 'list-item') return [block.runs.map((run) => run.text).join('').replace(/\n/g, ' ')];
+    if (block.kind === 'table') return block.rows.map((row) => row.map((cell) => cell.runs.map((run) => run.text).join('')).join('   '));
+    return [];
+  });
+}
+
+// ---- drawing ----------------------------------------------------------------------------------------------------
+
+const PAGE = { size: 'LETTER' as const, width: 612, height: 792, margin: { top: 78, bottom: 72, left: 60, right: 60 } };
+const COLORS = { ink: '#1d232b', heading: '#1f3a5f', muted: '#5b6573', rule: '#b9c1cb', fill: '#eef2f6', accent: '#1f3a5f' };
+const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' };
+const BODY_SIZE = 10;
+const HEADING_SIZES = [0, 18, 14, 11.5, 10.5];
+const TABLE_SIZE = 9.5;
+const CELL_PAD = 5;
+const LABEL_WIDTH = 150;
+
+const fontOf = (run: Pick<Run, 'bold' | 'italic'>) => (run.bold ? (run.italic ? FONTS.boldItalic : FONTS.bold) : run.italic ? FONTS.italic : FONTS.regular);
+
+type Doc = PDFKit.PDFDocument;
+
+/** What the renderer is given: the cover (when shown), the body, and the header and footer lines. */
+export interface ReportContent {
+  title: string;
+  author: string;
+  cover: OutNode[] | null;
+  body: OutNode[];
+  header: OutNode[];
+  footer: OutNode[];
+}
+
+class Renderer {
+  constructor(private readonly doc: Doc) {}
+
+  private get left() {
+    return PAGE.margin.left;
+  }
+  private get width() {
+    return PAGE.width - PAGE.margin.left - PAGE.margin.right;
+  }
+  private get bottom() {
+    return PAGE.height - PAGE.margin.bottom;
+  }
+
+  private ensure(height: number) {
+    if (this.doc.y + height > this.bottom) this.doc.addPage();
+  }
+
+  /** Mixed runs as one flowing paragraph (pdfkit breaks lines and pages). */
+  private runs(runs: Run[], x: number, width: number, size: number, color: string, align: Align, lineGap = 2.5) {
+    const { doc } = this;
+    doc.fillColor(color).fontSize(size);
+    runs.forEach((run, index) => {
+      const last = index === runs.length - 1;
+      doc.font(fontOf(run));
+      if (index === 0) doc.text(run.text, x, doc.y, { width, align, continued: !last, lineGap, underline: run.underline });
+      else doc.text(run.text, { continued: !last, lineGap, underline: run.underline });
+    });
+  }
+
+  private textHeight(runs: Run[], width: number, size: number) {
+    const { doc } = this;
+    doc.fontSize(size).font(runs.some((run) => run.bold) ? FONTS.bold : FONTS.regular);
+    return doc.heightOfString(runs.map((run) => run.text).join('') || ' ', { width, lineGap: 2 });
+  }
+
+  draw(blocks: Block[]) {
+    const { doc } = this;
+    blocks.forEach((block, index) => {
+      switch (block.kind) {
+        case 'page-break':
+          if (doc.y > PAGE.margin.top + 1) doc.addPage();
+          break;
+        case 'heading': {
+          const size = HEADING_SIZES[block.level];
+          // Keep a heading with the start of what follows it: the next headings and lines up to the first table
+          // row or paragraph of content.
+          let keep = size * 2.2;
+          for (const next of blocks.slice(index + 1, index + 4)) {
+            if (next.kind === 'heading') keep += HEADING_SIZES[next.level] * 2.2;
+            else if (next.kind === 'para' && next.tone !== 'normal') keep += 18;
+            else {
+              keep += next.kind === 'table' ? 28 : 32;
+              break;
+            }
+          }
+          this.ensure(keep);
+          if (doc.y > PAGE.margin.top + 1) doc.y += block.level <= 2 ? size * 0.9 : size * 0.6;
+          this.runs(block.runs, this.left, this.width, size, COLORS.heading, block.align, 2);
+          if (block.level <= 2) {
+            const y = doc.y + 2;
+            doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(block.level === 1 ? 1.2 : 0.6).strokeColor(COLORS.rule).stroke();
+            doc.y = y + 6;
+          } else doc.y += 3;
+          break;
+        }
+        case 'para': {
+          const size = block.tone === 'note' ? 8.5 : block.tone === 'eyebrow' ? 11 : BODY_SIZE;
+          const color = block.tone === 'normal' ? COLORS.ink : COLORS.muted;
+          this.ensure(size * 1.6);
+          const runs = block.tone === 'eyebrow' ? block.runs.map((run) => ({ ...run, text: run.text.toUpperCase() })) : block.runs;
+          this.runs(runs, this.left + block.indent, this.width - block.indent, size, color, block.align);
+          doc.y += 5;
+          break;
+        }
+        case 'list-item': {
+          this.ensure(BODY_SIZE * 1.6);
+          const x = this.left + block.indent;
+          const y = doc.y;
+          doc.font(FONTS.regular).fontSize(BODY_SIZE).fillColor(COLORS.ink).text(block.marker, x, y, { width: 16, lineBreak: false });
+          doc.y = y;
+          this.runs(block.runs.length ? block.runs : [{ ...PLAIN, text: ' ' }], x + 16, this.width - block.indent - 16, BODY_SIZE, COLORS.ink, 'left');
+          doc.y += 2;
+          if (blocks[index + 1]?.kind !== 'list-item') doc.y += 4;
+          break;
+        }
+        case 'hr': {
+          this.ensure(12);
+          const y = doc.y + 4;
+          doc.moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.6).strokeColor(COLORS.rule).stroke();
+          doc.y = y + 8;
+          break;
+        }
+        case 'table':
+          this.table(block.rows);
+          break;
+      }
+    });
+  }
+
+  /** Column widths: each column's longest word at least, the rest shared by how much text each column holds. */
+  private columns(rows: Cell[][]): number[] {
+    const { doc } = this;
+    const count = Math.max(...rows.map((row) => row.length));
+    const least = new Array<number>(count).fill(24);
+    const wanted = new Array<number>(count).fill(24);
+    doc.fontSize(TABLE_SIZE);
+    for (const row of rows) {
+      row.forEach((cell, c) => {
+        const text = cell.runs.map((run) => run.text).join('');
+        doc.font(cell.header ? FONTS.bold : FONTS.regular);
+        const longestWord = Math.max(0, ...text.split(/\s+/).map((word) => doc.widthOfString(word)));
+        const longestLine = Math.max(0, ...text.split('\n').map((line) => doc.widthOfString(line)));
+        least[c] = Math.max(least[c], Math.min(longestWord + 2 * CELL_PAD, this.width / count));
+        wanted[c] = Math.max(wanted[c], longestLine + 2 * CELL_PAD);
+      });
+    }
+    const total = this.width;
+    // A label and value table (a th then a td in every row): one label width for all of them, so the report's
+    // tables line up; a longer label wraps.
+    if (count === 2 && rows.every((row) => row.length === 2 && row[0].header && !row[1].header)) {
+      const label = Math.max(least[0], Math.min(wanted[0], LABEL_WIDTH), LABEL_WIDTH);
+      return [Math.min(label, total / 2), total - Math.min(label, total / 2)];
+    }
+    const wantedSum = wanted.reduce((a, b) => a + b, 0);
+    if (wantedSum <= total) {
+      // Room for everything: the last column takes what is left.
+      return wanted.map((w, c) => (c === count - 1 ? w + total - wantedSum : w));
+    }
+    const leastSum = least.reduce((a, b) => a + b, 0);
+    const extra = wanted.map((w, c) => Math.max(w - least[c], 0));
+    const extraSum = extra.reduce((a, b) => a + b, 0) || 1;
+    return least.map((w, c) => w + ((total - leastSum) * extra[c]) / extraSum);
+  }
+
+  private table(rows: Cell[][]) {
+    const { doc } = this;
+    const widths = this.columns(rows);
+    const headerRow = rows[0].every((cell) => cell.header) && rows.length > 1 ? rows[0] : null;
+    const heightOf = (row: Cell[]) =>
+      Math.max(...row.map((cell, c) => this.textHeight(cell.runs.length ? cell.runs : [{ ...PLAIN, text: ' ' }], widths[c] - 2 * CELL_PAD, TABLE_SIZE))) + 2 * CELL_PAD;
+    const drawRow = (row: Cell[], height: number) => {
+      const top = doc.y;
+      let x = this.left;
+      row.forEach((cell, c) => {
+        const width = c === row.length - 1 ? this.left + this.width - x : widths[c];
+        if (cell.header) doc.rect(x, top, width, height).fillColor(COLORS.fill).fill();
+        doc.rect(x, top, width, height).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+        doc.y = top + CELL_PAD;
+        if (cell.runs.length) this.runs(cell.runs, x + CELL_PAD, width - 2 * CELL_PAD, TABLE_SIZE, cell.header ? COLORS.heading : COLORS.ink, cell.align, 2);
+        x += width;
+      });
+      doc.y = top + height;
+    };
+    const bodyHeight = this.bottom - PAGE.margin.top;
+    doc.y += 2;
+    rows.forEach((row, index) => {
+      const height = heightOf(row);
+      if (height > bodyHeight * 0.9) {
+        // A row longer than a page (a long statement): its cells as paragraphs that flow over the pages.
+        doc.y += 6;
+        for (const cell of row) {
+          if (!cell.runs.length) continue;
+          this.ensure(TABLE_SIZE * 2);
+          this.runs(cell.runs, this.left + CELL_PAD, this.width - 2 * CELL_PAD, TABLE_SIZE, cell.header ? COLORS.heading : COLORS.ink, 'left', 2);
+          doc.y += 4;
+        }
+        return;
+      }
+      if (doc.y + height > this.bottom) {
+        doc.addPage();
+        if (headerRow && index > 0) drawRow(headerRow, heightOf(headerRow));
+      }
+      drawRow(row, height);
+    });
+    doc.x = this.left;
+    doc.y += 10;
+  }
+
+  /** The header and footer of a page, and its number, drawn in the margins. */
+  band(header: string[], footer: string[], page: number, pages: number) {
+    const { doc } = this;
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(FONTS.regular).fontSize(8).fillColor(COLORS.muted);
+    let y = 40;
+    for (const line of header.slice(0, 2)) {
+      doc.text(line, this.left, y, { width: this.width, lineBreak: false, ellipsis: true });
+      y += 10;
+    }
+    if (header.length) doc.moveTo(this.left, y + 2).lineTo(this.left + this.width, y + 2).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    const top = PAGE.height - 50;
+    doc.moveTo(this.left, top - 6).lineTo(this.left + this.width, top - 6).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+    const number = `Page ${page} of ${pages}`;
+    const numberWidth = doc.widthOfString(number) + 12;
+    doc.text(number, this.left + this.width - numberWidth, top, { width: numberWidth, align: 'right', lineBreak: false });
+    footer.slice(0, 2).forEach((line, i) => {
+      doc.text(line, this.left, top + i * 10, { width: this.width - numberWidth - 8, lineBreak: false, ellipsis: true });
+    });
+    doc.page.margins.bottom = bottomMargin;
+  }
+}
+
+/**
+ * The report's own pages: the cover (alone on its page, without header and footer), then the body with the header,
+ * the footer and "Page n of N" on every page (numbered from the body's first page).
+ */
+export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: PAGE.margin,
+    bufferPages: true,
+    autoFirstPage: true,
+    info: { Title: printable(content.title), Author: printable(content.author), Creator: 'Dossier', Producer: 'Dossier' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const renderer = new Renderer(doc);
+  let bodyStart = 0;
+  if (content.cover) {
+    doc.y = PAGE.height * 0.26;
+    renderer.draw(blocksOf(content.cover));
+    doc.addPage();
+    bodyStart = doc.bufferedPageRange().count - 1;
+  }
+  renderer.draw(blocksOf(content.body));
+  const header = lineTexts(content.header);
+  const footer = lineTexts(content.footer);
+  const range = doc.bufferedPageRange();
+  const pages = range.count - bodyStart;
+  for (let index = bodyStart; index < range.count; index += 1) {
+    doc.switchToPage(index);
+    renderer.band(header, footer, index - bodyStart + 1, pages);
+  }
+  doc.end();
+  return finished;
+}
