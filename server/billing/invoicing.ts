@@ -1,0 +1,225 @@
+import { audit } from '../audit.js';
+import type { Database } from '../db/database.js';
+import { authOf } from '../http/access.js';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { anyOf, route, type ApiArea } from '../http/route.js';
+import { inScope, orgScopeOf } from '../orgs/scope.js';
+import { Invoicing } from '../../shared/constants.js';
+import { Permissions } from '../../shared/permissions.js';
+import { Texts } from '../../shared/texts/index.js';
+import { isoDay } from '../../shared/format.js';
+import { sumMoney } from '../../shared/billing.js';
+import type { Invoice, InvoiceableOrg, InvoiceCasesQuery, InvoiceRequest } from '../../schemas/types.js';
+import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
+import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
+
+const P = Permissions.Invoices;
+const T = Texts.invoices.server;
+const BILLABLE: string[] = [...Invoicing.BILLABLE_STATES];
+
+/** Billable and not invoiced: completed or discontinued, with a completion date, no invoice (index cases_uninvoiced). */
+const uninvoicedCases = (db: Database) =>
+  db.selectFrom('cases').where('Invoice_Id', 'is', null).where('CompletionDate', 'is not', null).where('WorkflowState', 'in', BILLABLE);
+
+/**
+ * Whether Create Invoice is offered for an org (docs/decisions.md "Invoicing"): with an accounting service set up, only
+ * for an org with a company there (spec 002 §2.7); without one, for every org (the invoice is recorded locally).
+ */
+const canInvoice = (status: AccountingStatus, qboId: string | null) => status === 'notConfigured' || qboId !== null;
+
+/** A case as the invoicing screen lists it (spec 002 §3 "Invoiceable org group"). */
+function caseAnswer(costed: CostedCase, qboId: string | null): InvoiceableOrg['Cases'][number] {
+  const { row, cost, expenses } = costed;
+  return {
+    Id: row.Id,
+    CaseNumber: row.CaseNumber,
+    Subject: { FirstName: row.SubjectFirstName ?? '', LastName: row.SubjectLastName ?? '' },
+    CompletionDate: new Date(row.CompletionDate!).toISOString(),
+    Discontinued: isDiscontinued(row),
+    QboId: qboId,
+    BaseCost: cost.BaseCost,
+    FeeAmount: cost.FeeAmount,
+    ExpensesTotal: cost.Expenses,
+    TotalCost: cost.Total,
+    Expenses: expenses,
+  };
+}
+
+/** The accounting service's lines of an invoice: one per case (base cost and fee), one per passthrough expense. */
+function invoiceLines(costed: readonly CostedCase[], ssnOf: ReadonlyMap<number, string>): AccountingInvoiceLine[] {
+  const lines: AccountingInvoiceLine[] = [];
+  for (const { row, cost, expenses } of costed) {
+    const name = [row.SubjectFirstName, row.SubjectLastName].filter(Boolean).join(' ');
+    const ssn = ssnOf.get(row.Id);
+    const who = `${name}${ssn ? ` (SSN ${ssn})` : ''}`;
+    lines.push({ description: `${row.CaseNumber} ${who}${isDiscontinued(row) ? ' (discontinued)' : ''}`.trim(), amount: sumMoney([cost.BaseCost, cost.FeeAmount]) });
+    for (const expense of expenses.filter((e) => e.Passthrough)) {
+      lines.push({ description: `${row.CaseNumber} ${expense.ExpenseType.Description} (${expense.Units} ${expense.ExpenseType.UOM.Description})`.trim(), amount: expense.Total });
+    }
+  }
+  return lines;
+}
+
+/** Whether a text is a real calendar day YYYY-MM-DD. */
+const isDay = (text: string) => {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+};
+
+const uniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+/**
+ * Invoicing (spec 002 §2.7, §7 "Invoices"; issue 13 item 3): the orgs with billable cases, the uninvoiced cases of
+ * chosen orgs with what each costs (server/billing/caseCost.ts), and Create Invoice. A case is invoiced once: the
+ * create locks its cases (SELECT … FOR UPDATE) in one transaction and refuses with 409 when any is invoiced already —
+ * two clicks or two browsers at once give one invoice — and invoice_cases.Case_Id is unique besides. The invoice is
+ * recorded locally, then sent to the accounting service when it is connected; a refusal there undoes the local
+ * invoice (the cases are free again) and answers 502.
+ */
+export const invoicingArea: ApiArea = {
+  name: 'invoicing',
+  routes: [
+    route({
+      method: 'GET',
+      url: '/api/orgs/invoiced',
+      access: anyOf(P.VIEW_INVOICE_DETAILS),
+      summary: 'The orgs (within the caller\'s scope) that have billable cases not yet invoiced: Id and Name, for the invoicing tree\'s bold nodes',
+      schema: {
+        response: {
+          200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'integer' }, Name: { type: 'string' } }, required: ['Id', 'Name'], additionalProperties: false } },
+        },
+      },
+      async handler(request) {
+        const { db } = request.server;
+        const scope = await orgScopeOf(db, authOf(request));
+        const billed = uninvoicedCases(db).select('Client_Id').distinct();
+        const rows = await db.selectFrom('orgs').select(['Id', 'Name']).where('Id', 'in', billed).orderBy('Name').execute();
+        return rows.filter((org) => inScope(scope, org.Id));
+      },
+    }),
+    route<{ Body: InvoiceCasesQuery }>({
+      method: 'POST',
+      url: '/api/invoices/get-cases',
+      access: anyOf(P.VIEW_INVOICE_DETAILS),
+      summary:
+        'The uninvoiced completed and discontinued cases of each org asked for (Org_Ids), newest completion first: each case\'s cost ' +
+        '(BaseCost, FeeAmount, ExpensesTotal, TotalCost) and expense lines; per org its QboId and whether Create Invoice is offered (CanInvoice). ' +
+        '404 for an org outside the caller\'s scope',
+      schema: { body: { $ref: 'invoiceCasesQuery.json' }, response: { 200: { type: 'array', items: { $ref: 'invoiceableOrg.json' } } } },
+      async handler(request): Promise<InvoiceableOrg[]> {
+        const { db, services } = request.server;
+        const orgIds = request.body.Org_Ids;
+        if (orgIds.length === 0) return [];
+        const scope = await orgScopeOf(db, authOf(request));
+        const orgs = await db.selectFrom('orgs').select(['Id', 'Name', 'QboId']).where('Id', 'in', orgIds).execute();
+        const byId = new Map(orgs.map((o) => [o.Id, o]));
+        for (const id of orgIds) if (!byId.has(id) || !inScope(scope, id)) throw notFound(T.unknownOrg(id));
+        const [status, rows] = await Promise.all([
+          services.accounting.status(db),
+          uninvoicedCases(db)
+            .select([...COSTED_CASE_COLUMNS])
+            .where('Client_Id', 'in', orgIds)
+            .orderBy('CompletionDate', 'desc')
+            .orderBy('Id', 'desc')
+            .execute() as Promise<CostedCaseRow[]>,
+        ]);
+        const costed = await costCases(db, rows);
+        return orgIds.map((id) => {
+          const org = byId.get(id)!;
+          return {
+            Org_Id: org.Id,
+            OrgName: org.Name,
+            QboId: org.QboId,
+            CanInvoice: canInvoice(status, org.QboId),
+            Cases: costed.filter((c) => c.row.Client_Id === id).map((c) => caseAnswer(c, org.QboId)),
+          };
+        });
+      },
+    }),
+    route<{ Body: InvoiceRequest }>({
+      method: 'POST',
+      url: '/api/invoices/create-invoice',
+      access: anyOf(P.CREATE_INVOICES),
+      summary:
+        'Invoice cases of one org (Case_Ids, OrgName, InvoiceDate YYYY-MM-DD, today when none): one transaction locks the cases, refuses ' +
+        'with 409 when any is already invoiced, and records the invoice with each case\'s amount and the total; then sends it to the ' +
+        'accounting service when connected (its id in QboInvoiceId; 502 and nothing recorded when the service refuses). 400 for cases ' +
+        'of several orgs or not billable, or an org without a company while an accounting service is set up; answers the invoice',
+      schema: { body: { $ref: 'invoiceRequest.json' }, response: { 200: { $ref: 'invoice.json' } } },
+      async handler(request): Promise<Invoice> {
+        const { db, services } = request.server;
+        const auth = authOf(request);
+        const caseIds = [...new Set(request.body.Case_Ids)];
+        const invoiceDate = request.body.InvoiceDate ?? isoDay(services.now());
+        if (!isDay(invoiceDate)) throw badRequest(T.invalidDate);
+
+        // What can be told before any lock: the cases exist in the caller's scope, are billable, and of one org.
+        const scope = await orgScopeOf(db, auth);
+        const found = await db.selectFrom('cases').select(['Id', 'CaseNumber', 'Client_Id', 'WorkflowState', 'CompletionDate']).where('Id', 'in', caseIds).execute();
+        if (found.length !== caseIds.length || found.some((c) => !inScope(scope, c.Client_Id))) throw notFound(T.unknownCases);
+        const orgIds = new Set(found.map((c) => c.Client_Id));
+        if (orgIds.size !== 1) throw badRequest(T.oneOrg);
+        const notBillable = found.filter((c) => !BILLABLE.includes(c.WorkflowState) || c.CompletionDate === null);
+        if (notBillable.length) throw badRequest(T.notBillable(notBillable.map((c) => c.CaseNumber)));
+        const orgId = found[0].Client_Id;
+        const org = await db.selectFrom('orgs').select(['Id', 'Name', 'QboId', 'IncludeLast4SSN']).where('Id', '=', orgId).executeTakeFirstOrThrow();
+        const status = await services.accounting.status(db);
+        if (!canInvoice(status, org.QboId)) throw badRequest(T.noCompany);
+        if (status === 'notAuthorised') throw badRequest(T.notConnected);
+
+        let recorded: { invoice: Invoice; costed: CostedCase[] };
+        try {
+          recorded = await db.transaction().execute(async (trx) => {
+            // The lock: a second create of any of these cases waits here, then reads them invoiced and is refused.
+            const rows = (await trx
+              .selectFrom('cases')
+              .select([...COSTED_CASE_COLUMNS])
+              .where('Id', 'in', caseIds)
+              .orderBy('Id')
+              .forUpdate()
+              .execute()) as CostedCaseRow[];
+            const invoiced = rows.filter((r) => r.Invoice_Id !== null);
+            if (invoiced.length) throw conflict(T.alreadyInvoiced(invoiced.map((r) => r.CaseNumber)));
+            const costed = await costCases(trx as Database, rows);
+            const total = sumMoney(costed.map((c) => c.cost.Total));
+            const { Id } = await trx
+              .insertInto('invoices')
+              .values({ Org_Id: orgId, InvoiceDate: invoiceDate, QboInvoiceId: null, Total: total, CreatedBy_Id: auth.userId })
+              .returning('Id')
+              .executeTakeFirstOrThrow();
+            await trx.insertInto('invoice_cases').values(costed.map((c) => ({ Invoice_Id: Id, Case_Id: c.row.Id, Amount: c.cost.Total }))).execute();
+            await trx.updateTable('cases').set({ Invoice_Id: Id }).where('Id', 'in', caseIds).execute();
+            const cases = costed.map((c) => ({ Case_Id: c.row.Id, CaseNumber: c.row.CaseNumber, Amount: c.cost.Total }));
+            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: Id, action: 'create', changes: { Org_Id: orgId, InvoiceDate: invoiceDate, Total: total, Cases: cases } });
+            return { invoice: { Id, Org_Id: orgId, OrgName: org.Name, InvoiceDate: invoiceDate, Total: total, QboInvoiceId: null, Cases: cases }, costed };
+          });
+        } catch (error) {
+          // The unique Case_Id of invoice_cases, should a write ever get past the lock.
+          if (uniqueViolation(error)) throw conflict(T.alreadyInvoiced(found.map((c) => c.CaseNumber)));
+          throw error;
+        }
+
+        const { invoice, costed } = recorded;
+        if (status !== 'connected' || org.QboId === null) return invoice;
+        const ssnOf = new Map<number, string>();
+        if (org.IncludeLast4SSN) {
+          const subjects = await db.selectFrom('case_subjects').select(['Case_Id', 'SSN']).where('Case_Id', 'in', caseIds).execute();
+          for (const s of subjects) if (s.SSN) ssnOf.set(s.Case_Id, s.SSN.slice(-4));
+        }
+        try {
+          const sent = await services.accounting.createInvoice(db, { customerId: org.QboId, invoiceDate, docNumber: String(invoice.Id), lines: invoiceLines(costed, ssnOf) });
+          await db.updateTable('invoices').set({ QboInvoiceId: sent.id }).where('Id', '=', invoice.Id).execute();
+          return { ...invoice, QboInvoiceId: sent.id };
+        } catch (error) {
+          request.log.error({ err: error, invoiceId: invoice.Id }, 'The accounting service refused an invoice; the local invoice is undone');
+          // Deleting the invoice frees its cases (invoice_cases cascade, cases.Invoice_Id set null by the foreign key).
+          await db.transaction().execute(async (trx) => {
+            await trx.deleteFrom('invoices').where('Id', '=', invoice.Id).execute();
+            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: invoice.Id, action: 'undo', changes: { reason: 'accounting service refused' } });
+          });
+          throw new HttpError(502, T.accountingFailed, { Message: T.accountingFailed });
+        }
+      },
+    }),
+  ],
+};
