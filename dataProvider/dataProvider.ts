@@ -9,6 +9,8 @@ import { orgMethods } from './orgs.js';
 import { caseMethods } from './cases.js';
 import { itemMethods } from './items.js';
 import { itemAttachmentMethods } from './itemAttachments.js';
+import { reportMethods } from './reports.js';
+import { invoiceMethods } from './invoices.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -29,7 +31,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods, ...invoiceMethods, ...reportMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 

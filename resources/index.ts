@@ -38,6 +38,8 @@ import stockPhrases from './stockPhrases.js';
 import { caseReviewers, dataEntryClerks, requestingOfficials } from './casePeople.js';
 import itemIssueCodes from './itemIssueCodes.js';
 import itemExpenses, { itemExpenseIncurrers, itemExpenseTypes } from './itemExpenses.js';
+import reports from './reports.js';
+import invoices from './invoices.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
@@ -47,6 +49,8 @@ export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, l
   itemSections, stockPhrases,
   itemAttachments,
   itemIssueCodes, itemExpenses, itemExpenseTypes, itemExpenseIncurrers,
+  reports,
+  invoices,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

@@ -69,6 +69,14 @@ import person from './person.json' with { type: 'json' };
 import workflowState from './workflowState.json' with { type: 'json' };
 import itemIssueCode from './itemIssueCode.json' with { type: 'json' };
 import itemExpense from './itemExpense.json' with { type: 'json' };
+import report from './report.json' with { type: 'json' };
+import reportParameters from './reportParameters.json' with { type: 'json' };
+import reportRequest from './reportRequest.json' with { type: 'json' };
+import reportInstance from './reportInstance.json' with { type: 'json' };
+import invoice from './invoice.json' with { type: 'json' };
+import invoiceRequest from './invoiceRequest.json' with { type: 'json' };
+import invoiceCasesQuery from './invoiceCasesQuery.json' with { type: 'json' };
+import invoiceableOrg from './invoiceableOrg.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -137,6 +145,14 @@ export const Schemas = {
   workflowState,
   itemIssueCode,
   itemExpense,
+  report,
+  reportParameters,
+  reportRequest,
+  reportInstance,
+  invoice,
+  invoiceRequest,
+  invoiceCasesQuery,
+  invoiceableOrg,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -84,6 +84,12 @@ export interface Case {
     [k: string]: unknown;
   } | null;
   /**
+   * The case template the case was made from: Id, Label.
+   */
+  readonly CaseTemplate?: {
+    [k: string]: unknown;
+  } | null;
+  /**
    * The subject person (changed through PUT /api/cases/{id}/subject).
    */
   readonly Subject?: {
@@ -395,6 +401,94 @@ export type GroupTags = {
   Id?: number | null;
   Name: string;
 }[];
+
+// schemas/invoice.json
+
+/**
+ * An invoice of an org's cases (spec 002 §2.7, §7): Create Invoice sends the checked cases (Case_Ids), the org's name and the date (today when none); the answer is the invoice with its total and each case's amount, QboInvoiceId the accounting service's id of it (null when recorded locally only).
+ */
+export interface Invoice {
+  readonly Id: number;
+  readonly Org_Id: number;
+  OrgName: string | null;
+  InvoiceDate: string | null;
+  readonly Total: number;
+  readonly QboInvoiceId: string | null;
+  readonly Cases: {
+    Case_Id: number;
+    CaseNumber: string;
+    Amount: number;
+  }[];
+  Case_Ids?: number[];
+}
+
+// schemas/invoiceCasesQuery.json
+
+/**
+ * The orgs whose uninvoiced cases the invoicing screen shows (spec 002 §7 POST /api/invoices/get-cases).
+ */
+export interface InvoiceCasesQuery {
+  Org_Ids: number[];
+}
+
+// schemas/invoiceRequest.json
+
+/**
+ * Create Invoice (spec 002 §3, §7): the checked cases of one org, the org's name as shown, and the invoice date (YYYY-MM-DD; today when none).
+ */
+export interface InvoiceRequest {
+  Case_Ids: number[];
+  OrgName?: string | null;
+  InvoiceDate?: string | null;
+}
+
+// schemas/invoiceableOrg.json
+
+/**
+ * An org's uninvoiced cases (spec 002 §3 "Invoiceable org group"): each completed or discontinued case not yet invoiced, with its cost broken down and its expense lines. QboId is the org's accounting-service company (null: none); CanInvoice says whether Create Invoice is offered for the org (docs/decisions.md "Invoicing").
+ */
+export interface InvoiceableOrg {
+  Org_Id: number;
+  OrgName: string;
+  QboId: string | null;
+  CanInvoice: boolean;
+  Cases: {
+    Id: number;
+    CaseNumber: string;
+    Subject: {
+      FirstName: string;
+      LastName: string;
+    };
+    CompletionDate: string;
+    Discontinued: boolean;
+    QboId: string | null;
+    BaseCost: number;
+    FeeAmount: number;
+    ExpensesTotal: number;
+    TotalCost: number;
+    Expenses: {
+      Id: number;
+      Item_Id: number;
+      ExpenseType: {
+        Id: number;
+        Description: string;
+        UOM: {
+          Description: string;
+        };
+      };
+      Cost: number;
+      Units: number;
+      Override: number | null;
+      Passthrough: boolean;
+      Total: number;
+      Subject: {
+        Id: number;
+        FirstName: string;
+        LastName: string;
+      };
+    }[];
+  }[];
+}
 
 // schemas/item.json
 
@@ -1038,6 +1132,68 @@ export interface Person {
 export interface QboCustomer {
   readonly Id?: string;
   readonly DisplayName?: string;
+}
+
+// schemas/report.json
+
+/**
+ * A report of the catalogue (spec 002 §3 "Report"): its folder (Group) and name; Id is Group/Name.
+ */
+export interface Report {
+  readonly Id: string;
+  readonly Group: string;
+  readonly Name: string;
+  readonly Description: string;
+}
+
+// schemas/reportInstance.json
+
+/**
+ * A generated report kept for fetching by Id (spec 002 §3 "Report instance").
+ */
+export interface ReportInstance {
+  readonly Id: string;
+}
+
+// schemas/reportParameters.json
+
+/**
+ * GET /api/reports/{group}/{name}/parameters (spec 002 §3, §7): the report and its parameters, each with name, prompt, type, nullable, valid values (value and label) and default values. DateTime defaults are MM/DD/YYYY.
+ */
+export interface ReportParameters {
+  Group: string;
+  Name: string;
+  Parameters: ReportParametersParameter[];
+}
+
+export interface ReportParametersParameter {
+  Name: string;
+  Prompt: string;
+  Type: 'Boolean' | 'DateTime' | 'Integer' | 'String';
+  Nullable: boolean;
+  ValidValues:
+    | {
+        Value: string | number | boolean;
+        Label: string;
+      }[]
+    | null;
+  DefaultValues: (string | number | boolean)[];
+}
+
+// schemas/reportRequest.json
+
+/**
+ * POST /api/reports/{group}/{name} (spec 002 §7): the parameters as name/value pairs (an empty nullable parameter null, dates MM/DD/YYYY) and a format. With Instance true the answer is { Id } of a report instance, fetched by GET /api/reports/instance/{Id}/{format}; otherwise the file itself.
+ */
+export interface ReportRequest {
+  Group?: string;
+  Name?: string;
+  Parameters?: {
+    Name: string;
+    Value?: string | number | boolean | null;
+  }[];
+  Format: 'xml' | 'csv' | 'pdf';
+  Instance?: boolean;
 }
 
 // schemas/resendMail.json

@@ -21,6 +21,9 @@ import { casePeopleArea } from './cases/people.js';
 import { workflowStatesArea } from './cases/workflowStates.js';
 import { itemsArea } from './items/itemRoutes.js';
 import { itemAttachmentsArea } from './items/attachments.js';
+import { caseReportArea } from './roi/routes.js';
+import { reportsArea } from './reports/routes.js';
+import { invoicingArea } from './billing/invoicing.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -46,5 +49,8 @@ export const apiAreas: readonly ApiArea[] = [
   workflowStatesArea,
   itemsArea,
   itemAttachmentsArea,
+  caseReportArea,
+  reportsArea,
+  invoicingArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

@@ -116,6 +116,12 @@ export const Limits = {
   EXPENSE_NOTE_MAX_LENGTH: 1000,
   EXPENSE_UNITS_MAX: 100_000,
   EXPENSE_OVERRIDE_MAX: 1_000_000,
+  /** Reports read their rows from the database this many at a time (a cursor on PostgreSQL, pages on PGlite). */
+  REPORT_BATCH_ROWS: 1000,
+  /** A report's PDF holds at most this many rows (its CSV holds them all). */
+  REPORT_PDF_MAX_ROWS: 10_000,
+  /** Report instances (generated for the on-screen preview) are kept this many hours, then removed. */
+  REPORT_INSTANCE_HOURS: 24,
 } as const;
 
 export const Formats = {
@@ -148,4 +154,14 @@ export const Live = {
   TOAST_MS: Timing.CASE_TOAST_MS,
   /** A stream whose unsent data grows past this (a client that stopped reading) is closed; the client reconnects. */
   MAX_BUFFERED_BYTES: 256 * 1024,
+} as const;
+
+/** Invoicing (spec 002 §2.7; schemas/invoiceCasesQuery.json and invoiceRequest.json say the same). */
+export const Invoicing = {
+  /** The most orgs one call of the invoicing screen asks about. */
+  MAX_ORGS: 500,
+  /** The most cases one invoice holds. */
+  MAX_CASES: 2000,
+  /** The workflow states whose cases are billed, once they have a completion date. */
+  BILLABLE_STATES: ['COMPLETE', 'DISCONTINUED'],
 } as const;

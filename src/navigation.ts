@@ -25,8 +25,6 @@ const declared: AppPage[] = resources.flatMap((r) => (r.route ? [r] : [])).map((
 }));
 
 const BUILT_IN: AppPage[] = [
-  { key: 'invoices', path: '/invoices', label: 'Invoices', anyOf: [P.Invoices.VIEW_INVOICE_DETAILS], menu: 'top', order: 3 },
-  { key: 'reports', path: '/reports', label: 'Reports', anyOf: [P.ReportData.VIEW_REPORT], menu: 'top', order: 4 },
   { key: 'admin', path: '/admin', label: 'Admin', anyOf: [P.General.SYSTEM_ADMINISTRATOR], menu: 'none', order: 0 },
 ];
 

@@ -2,8 +2,6 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { LinearProgress } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { Texts } from '../shared/texts/index.js';
-import { PageGuard } from './layout/PageGuard.js';
-import { PlaceholderPage } from './layout/PlaceholderPage.js';
 import { PublicPage } from './layout/PublicPage.js';
 import { Typography } from '@mui/material';
 
@@ -38,12 +36,6 @@ function QboCallback() {
   );
 }
 
-const placeholder = (page: string, title: string): ReactElement => (
-  <PageGuard page={page}>
-    <PlaceholderPage title={title} />
-  </PageGuard>
-);
-
 /** Pages outside the signed-in shell (no session needed). */
 export const publicRoutes: AppRoute[] = [
   { path: '/qbo/auth', element: <QboCallback /> },
@@ -60,8 +52,6 @@ export const publicRoutes: AppRoute[] = [
 
 /** Pages inside the shell; each checks its own permission and shows the not-found view without it. */
 export const protectedRoutes: AppRoute[] = [
-  { path: '/invoices', element: placeholder('invoices', 'Invoices') },
-  { path: '/reports', element: placeholder('reports', 'Reports') },
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
   { path: '/account', element: lazyPage(<AccountPage />) },
   { path: '/admin', element: lazyPage(<AdminPage />) },

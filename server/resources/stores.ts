@@ -28,6 +28,7 @@ import { sectionsStore, sectionVersionsStore } from '../configuration/sectionTem
 import { itemTypeSectionsStore, itemTypesStore } from '../configuration/itemTypes.js';
 import { itemTypeAssetsStore } from '../configuration/itemTypeAssets.js';
 import { caseTemplatesStore } from '../configuration/caseTemplates.js';
+import { reportsStore } from '../reports/routes.js';
 
 /**
  * The store of each declared resource whose records are not plain rows of its `store.table`, or that has domain
@@ -50,6 +51,7 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'item-type-sections': itemTypeSectionsStore,
   'item-type-assets': itemTypeAssetsStore,
   'case-templates': caseTemplatesStore,
+  reports: reportsStore,
   orgs: orgsStore,
   cases: casesStore,
   'case-papers': casePapersStore,

@@ -69,6 +69,10 @@ export const slots: Record<string, Slot> = {
   caseItemEditor: lazy(() => import('../items/ItemEditor.js')),
   caseItemBulkActions: lazy(() => import('../items/ItemBulkActions.js')),
   itemPage: lazy(() => import('../items/page/ItemPage.js')),
+  // Reports
+  reportsPage: lazy(() => import('../reports/ReportsPage.js')),
+  // Invoicing
+  invoicing: lazy(() => import('../invoices/InvoicingPage.js')),
 };
 
 export function slotComponent(name: string): Slot {

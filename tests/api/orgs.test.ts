@@ -329,7 +329,8 @@ describe('permissions and org scope', () => {
         expect(response.statusCode, `${method} ${url}`).toBe(403);
       }
     }
-    const investigatorReads = ['/api/orgs/1/general', `/api/orgs/${doc}/case-types`, `/api/orgs/${doc}/users`, `/api/orgs/${doc}/expense-rules`, `/api/orgs/${doc}/invoice-settings`];
+    // An investigator reads an org's expense rules only to record an item's expenses (tests/api/itemExtras.test.ts).
+    const investigatorReads = ['/api/orgs/1/general', `/api/orgs/${doc}/case-types`, `/api/orgs/${doc}/users`, `/api/orgs/${doc}/invoice-settings`];
     for (const url of investigatorReads) expect((await t.call(investigator, { method: 'GET', url })).statusCode, url).toBe(403);
   });
 

@@ -11,6 +11,7 @@ import rateLimits from './010_rate_limits.js';
 import uniqueNames from './011_unique_names.js';
 import caseWorkflow from './012_case_workflow.js';
 import subjectNamesOnCases from './013_subject_names_on_cases.js';
+import reportIndexes from './014_report_indexes.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '011_unique_names': uniqueNames,
   '012_case_workflow': caseWorkflow,
   '013_subject_names_on_cases': subjectNamesOnCases,
+  '014_report_indexes': reportIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
