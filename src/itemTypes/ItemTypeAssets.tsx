@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, IconButton, InputBase, LinearProgress, Stack, TablePagination, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Alert, Box, IconButton, InputBase, LinearProgress, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, DataTable, ListBase, useCanAccess, useDataProvider, useDelete, useListContext, useNotify } from 'react-admin';
@@ -13,6 +13,7 @@ import { resourceByName } from '../../resources/index.js';
 import { FileDropZone } from '../components/FileDropZone.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { failureMessage } from '../resources/useResourceSave.js';
+import { ListPager } from '../resources/ListPager.js';
 import { asRecord, useCachedRecords } from './itemTypeModel.js';
 
 const T = Texts.configuration.itemTypeScreen;
@@ -155,13 +156,6 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
   );
 }
 
-/** The pager of the assets, shown only when they fill more than one page. */
-function Pager() {
-  const { total = 0, page, perPage, setPage } = useListContext();
-  if (total <= perPage) return null;
-  return <TablePagination component="div" count={total} page={page - 1} rowsPerPage={perPage} rowsPerPageOptions={[]} onPageChange={(_e, next) => setPage(next + 1)} />;
-}
-
 function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boolean }) {
   const { error, isPending } = useListContext();
   const mobile = useMediaQuery(MOBILE_QUERY);
@@ -194,7 +188,7 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
         {!mobile && <DataTable.Col source={added.source} label={added.label} render={(a: Row) => formatLongDate(a.CreatedDate)} />}
         <DataTable.Col label="" disableSort render={(a: Row) => <AssetActions itemType={itemType} asset={a} canEdit={canEdit} />} />
       </DataTable>
-      <Pager />
+      <ListPager />
     </Box>
   );
 }

@@ -16,13 +16,12 @@ import {
   ListSubheader,
   MenuItem,
   Stack,
-  TablePagination,
   TextField,
   Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { DataTable, ListContextProvider, useDataProvider, useGetList, useList, useListContext, useNotify, useRecordContext } from 'react-admin';
+import { DataTable, ListContextProvider, useDataProvider, useGetList, useList, useNotify, useRecordContext } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ReportParameterPair } from '../../dataProvider/reports.js';
 import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
@@ -33,6 +32,7 @@ import { ReportTexts } from '../../shared/texts/reports.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import type { SlotProps } from '../slots/index.js';
 import { readPreview, rowMatches, shownValue, toInputDate, toUsDate, type PreviewRow, type ReportPreview } from './reportXml.js';
+import { ListPager } from '../resources/ListPager.js';
 
 const T = ReportTexts;
 type ReportRecord = Report & { id: string };
@@ -115,13 +115,6 @@ function ParameterInput({ parameter, value, error, onChange }: { parameter: Repo
   return <TextField {...common} value={value} onChange={(e) => onChange(e.target.value)} />;
 }
 
-/** The pager of a results table, shown only when it has more than one page. */
-function Pager() {
-  const { total, page, perPage, setPage } = useListContext();
-  if (typeof total !== 'number' || total <= perPage) return null;
-  return <TablePagination component="div" count={total} page={page - 1} rowsPerPage={perPage} rowsPerPageOptions={[]} onPageChange={(_event, next) => setPage(next + 1)} />;
-}
-
 function Columns({ columns }: { columns: readonly ReportColumn[] }) {
   return columns.map((c) => (
     <DataTable.Col
@@ -144,7 +137,7 @@ function DetailRows({ columns }: { columns: readonly ReportColumn[] }) {
         <DataTable aria-label="Details" bulkActionButtons={false} rowClick={false} size="small">
           <Columns columns={columns} />
         </DataTable>
-        <Pager />
+        <ListPager />
       </ListContextProvider>
     </Box>
   );
@@ -174,7 +167,7 @@ function Results({ preview }: { preview: ReportPreview }) {
             <Columns columns={preview.columns} />
           </DataTable>
         </Box>
-        <Pager />
+        <ListPager />
       </ListContextProvider>
     </Stack>
   );

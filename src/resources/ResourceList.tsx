@@ -1,5 +1,5 @@
 import { createContext, Suspense, useCallback, useContext, useEffect, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, Link, Stack, TablePagination, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, Checkbox, Chip, FormControlLabel, IconButton, LinearProgress, Link, Stack, Tooltip, Typography } from '@mui/material';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -45,6 +45,7 @@ import { ResourceFormDialog } from './ResourceFormDialog.js';
 import { parentValuesOf } from './ResourceForm.js';
 import { endedBySignOut, failureMessage } from './useResourceSave.js';
 import { RecordSlot } from './RecordSlot.js';
+import { ListPager } from './ListPager.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import { slotComponent } from '../slots/index.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
@@ -318,24 +319,6 @@ function CellContent({ record, column, declaration, parent, canEdit }: CellProps
     default:
       return <>{value == null ? '' : String(value)}</>;
   }
-}
-
-/** The pager, shown only when there is more than one page; without an exact total it says "more than N". */
-function Pager() {
-  const { total, page, perPage, setPage, hasNextPage, hasPreviousPage } = useListContext();
-  const known = typeof total === 'number';
-  if (known ? total <= perPage : !hasNextPage && !hasPreviousPage) return null;
-  return (
-    <TablePagination
-      component="div"
-      count={known ? total : -1}
-      page={page - 1}
-      rowsPerPage={perPage}
-      rowsPerPageOptions={[]}
-      onPageChange={(_event, next) => setPage(next + 1)}
-      slotProps={{ actions: { nextButton: { disabled: known ? page * perPage >= total : !hasNextPage } } }}
-    />
-  );
 }
 
 /** A failed load keeps the rows it had and says so (the declaration's `texts.loadFailed`); it never looks like an empty list. */
@@ -684,7 +667,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
             />
           )}
         </DataTable>
-        <Pager />
+        <ListPager />
       </Card>
       </WithAside>
       </SavingRows.Provider>

@@ -4,7 +4,7 @@ import { caseCost, daysAfterDue, expenseAmount, feeFor, rangeOn, roundMoney, sum
 import { costCases, selectCostedCases } from '../../server/billing/caseCost.js';
 import type { Database } from '../../server/db/database.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { billedCase, orgId } from '../support/billing.js';
+import { acmeDiscontinued, billedCase, orgId } from '../support/billing.js';
 
 /**
  * The billing rules (issue 13 item 2; docs/decisions.md "Billing: what a case costs"): the pure core
@@ -135,19 +135,7 @@ describe('the loader on the demo firm', () => {
 
   it("prices a discontinued case with the provider's discontinued fee and its passthrough expenses", async () => {
     // Acme inherits the provider's Tier 3 at 1,250, 50% off when discontinued; 2 × 15 court fees, an override of 12.34.
-    const { id } = await billedCase(t, {
-      org: 'ACME',
-      caseType: 'T3',
-      received: `${year}-03-01`,
-      due: `${year}-03-31`,
-      completed: `${year}-04-03T09:00:00Z`,
-      discontinued: true,
-      expenses: [
-        { type: 'Court Record Fee', cost: 15, units: 2, passthrough: true },
-        { type: 'Copy Fees', cost: 0.25, units: 40, override: 12.34, passthrough: true },
-        { type: 'Mileage', cost: 0.67, units: 100, passthrough: false },
-      ],
-    });
+    const { id } = await billedCase(t, acmeDiscontinued(year));
     const [costed] = await costCases(t.database.db, await selectCostedCases(t.database.db, [id]));
     expect(costed.cost).toMatchObject({ BaseCost: 1250, FeeAmount: -625, Expenses: 42.34, Total: 667.34 });
     expect(costed.expenses.map((e) => [e.ExpenseType.Description, e.Total, e.Passthrough])).toEqual([

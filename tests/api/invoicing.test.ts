@@ -6,7 +6,7 @@ import type { AccountingInvoice, AccountingService, AccountingStatus } from '../
 import { UnconfiguredAccounting } from '../../server/billing/accounting.js';
 import type { InvoiceableOrg } from '../../schemas/types.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
-import { billedCase, orgId } from '../support/billing.js';
+import { acmeDiscontinued, billedCase, orgId } from '../support/billing.js';
 
 /**
  * Invoicing (spec 002 §2.7, §7; issue 13 item 3): the orgs with billable cases, the uninvoiced cases of orgs with
@@ -59,20 +59,7 @@ afterAll(() => t.close());
 
 const docCase = (days = 12) =>
   billedCase(t, { org: 'DOC', caseType: 'T3', received: `${year}-01-15`, due: `${year}-02-14`, completed: new Date(Date.UTC(year, 1, 14 + days, 15)).toISOString() });
-const acmeCase = () =>
-  billedCase(t, {
-    org: 'ACME',
-    caseType: 'T3',
-    received: `${year}-03-01`,
-    due: `${year}-03-31`,
-    completed: `${year}-04-03T09:00:00Z`,
-    discontinued: true,
-    expenses: [
-      { type: 'Court Record Fee', cost: 15, units: 2, passthrough: true },
-      { type: 'Copy Fees', cost: 0.25, units: 40, override: 12.34, passthrough: true },
-      { type: 'Mileage', cost: 0.67, units: 100, passthrough: false },
-    ],
-  });
+const acmeCase = () => billedCase(t, acmeDiscontinued(year));
 
 describe('the uninvoiced cases', () => {
   it('lists the orgs with billable cases, within the caller\'s scope', async () => {

@@ -5,6 +5,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { centroidLookup, milesBetween } from '../../server/items/zipCentroids.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { caseAwaitingAssignment } from '../support/readyCase.js';
+import { putTemplateSections } from '../support/itemSections.js';
 
 /**
  * Items (issue 12, server): add, read, change, delete with renumbering, swaps; every bulk transition allowed and
@@ -63,22 +64,10 @@ function filled(field: SectionField): SectionField {
 
 /** Puts every section of the item's template on the item, with every field filled; `change` alters one definition. */
 async function completeSections(itemId: number, change?: (name: string, definition: FieldList) => FieldList | null): Promise<void> {
-  const item = await itemRow(itemId);
-  const links = await db()
-    .selectFrom('item_type_sections as its')
-    .innerJoin('sections as s', 's.Id', 'its.Section_Id')
-    .select(['s.Id', 's.SectionName', 's.Template'])
-    .where('its.ItemType_Id', '=', item.ItemType_Id)
-    .orderBy('its.DisplayOrder')
-    .execute();
-  await db().deleteFrom('item_sections').where('Item_Id', '=', itemId).execute();
-  for (const [index, link] of links.entries()) {
-    const template = link.Template as FieldList;
+  await putTemplateSections(db(), itemId, (name, template) => {
     const definition: FieldList = { fields: { field: template.fields.field.map(filled) } };
-    const final = change ? change(link.SectionName, definition) : definition;
-    if (!final) continue;
-    await db().insertInto('item_sections').values({ Item_Id: itemId, Section_Id: link.Id, Definition: JSON.stringify(final), DisplayOrder: index + 1 }).execute();
-  }
+    return change ? change(name, definition) : definition;
+  });
 }
 
 const typeNameOf = async (itemId: number) =>

@@ -6,6 +6,7 @@ import type { FieldList, SectionField } from '../../shared/sections.js';
 import { XSLT_LIMITS } from '../../server/roi/xslt.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { caseAwaitingAssignment } from '../support/readyCase.js';
+import { putTemplateSections } from '../support/itemSections.js';
 import { pdfPageTexts } from '../support/pdfText.js';
 
 /**
@@ -48,23 +49,9 @@ function valued(section: string, field: SectionField): SectionField {
 
 /** Every section of the item's template on the item, every field filled; `hide` marks fields not shown in the report. */
 async function fillSections(itemId: number, hide: (section: string, field: string) => boolean = () => false) {
-  const item = await db().selectFrom('items').select(['ItemType_Id']).where('Id', '=', itemId).executeTakeFirstOrThrow();
-  const links = await db()
-    .selectFrom('item_type_sections as its')
-    .innerJoin('sections as s', 's.Id', 'its.Section_Id')
-    .select(['s.Id', 's.SectionName', 's.Template'])
-    .where('its.ItemType_Id', '=', item.ItemType_Id)
-    .orderBy('its.DisplayOrder')
-    .execute();
-  await db().deleteFrom('item_sections').where('Item_Id', '=', itemId).execute();
-  for (const [index, link] of links.entries()) {
-    const template = link.Template as FieldList;
-    const fields = template.fields.field.map((field) => ({ ...valued(link.SectionName, field), '@showInReport': !hide(link.SectionName, field['@name']) }));
-    await db()
-      .insertInto('item_sections')
-      .values({ Item_Id: itemId, Section_Id: link.Id, Definition: JSON.stringify({ fields: { field: fields } }), DisplayOrder: index + 1 })
-      .execute();
-  }
+  await putTemplateSections(db(), itemId, (name, template) => ({
+    fields: { field: template.fields.field.map((field) => ({ ...valued(name, field), '@showInReport': !hide(name, field['@name']) })) },
+  }));
 }
 
 let cases = 0;

@@ -14,6 +14,24 @@ export interface BilledCaseSpec {
   subject?: { first: string; last: string };
 }
 
+/**
+ * A discontinued Tier 3 case of Acme, which inherits the provider's price (1,250, 50 % off when discontinued), with
+ * 2 × 15 court fees, copy fees overridden to 12.34 (both passthrough) and mileage that is not passed through.
+ */
+export const acmeDiscontinued = (year: number): BilledCaseSpec => ({
+  org: 'ACME',
+  caseType: 'T3',
+  received: `${year}-03-01`,
+  due: `${year}-03-31`,
+  completed: `${year}-04-03T09:00:00Z`,
+  discontinued: true,
+  expenses: [
+    { type: 'Court Record Fee', cost: 15, units: 2, passthrough: true },
+    { type: 'Copy Fees', cost: 0.25, units: 40, override: 12.34, passthrough: true },
+    { type: 'Mileage', cost: 0.67, units: 100, passthrough: false },
+  ],
+});
+
 let made = 0;
 
 /** The id of a seeded org by its code. */
