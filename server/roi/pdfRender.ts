@@ -1,12 +1,13 @@
 import PDFDocument from 'pdfkit';
 import type { OutNode } from './xslt.js';
+import { drawable, roiFonts, type FontFace } from './fonts.js';
 
 /**
  * Draws the XHTML the report templates write onto PDF pages with pdfkit: h1–h4, p, div, span, strong/b, em/i, u, br,
  * table/tr/th/td, ul/ol/li, dl/dt/dd, hr, and page breaks (`style="page-break-before|after: always"` or class
  * `page-break`); `align` or `style="text-align: …"` on blocks; classes `muted`, `note` and `eyebrow` for quieter text.
- * Anything else is read for its content (head, style and script are skipped). Fonts are the PDF standard Helvetica
- * family, so nothing is loaded from outside the package; text outside their WinAnsi character set is transliterated.
+ * Anything else is read for its content (head, style and script are skipped). The typeface is DejaVu Sans, embedded
+ * (server/roi/fonts.ts): text prints as entered.
  */
 
 type Align = 'left' | 'center' | 'right' | 'justify';
@@ -36,23 +37,6 @@ type Block =
 
 const SKIPPED = new Set(['head', 'style', 'script', 'title', 'meta', 'link']);
 const INLINE = new Set(['span', 'strong', 'b', 'em', 'i', 'u', 'a', 'font', 'br', 'code', 'small', 'sup', 'sub', 'abbr', 'label', 'big', 'cite', 'q', 'mark', 's']);
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const PRINTABLE = new RegExp(`[^\\n\\x20-\\x7e\\xa0-\\xff${WIN_ANSI_EXTRA}]`, 'gu');
-
-/** Letters that do not decompose into a base letter and an accent. */
-const LETTERS: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't', Ŀ: 'L', ŀ: 'l', '\u2212': '-', '\u2011': '-' };
-
-/** Text the standard fonts can draw: accents dropped where the letter is outside WinAnsi, otherwise '?'. */
-export function printable(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(/\t/g, ' ')
-    .replace(PRINTABLE, (ch) => {
-      const base = (LETTERS[ch] ?? ch).normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-      return /^[\x20-\x7e\xa0-\xff]+$/.test(base) ? base : '?';
-    });
-}
-
 /** HTML's whitespace rule, except that a line break inside a text (a textarea's paragraphs) stays a line break. */
 function normalizeText(text: string): string {
   const core = text.replace(/[ \t\r\f]+/g, ' ');
@@ -106,8 +90,8 @@ function tidy(runs: Run[]): Run[] {
     if (!text) continue;
     const last = out[out.length - 1];
     // Neighbouring runs of one style are one run (a value-of between literal texts), so lines break as one text.
-    if (last && last.bold === run.bold && last.italic === run.italic && last.underline === run.underline) last.text += printable(text);
-    else out.push({ ...run, text: printable(text) });
+    if (last && last.bold === run.bold && last.italic === run.italic && last.underline === run.underline) last.text += drawable(text);
+    else out.push({ ...run, text: drawable(text) });
     previous = text;
   }
   while (out.length && !out[out.length - 1].text.replace(/[ \n]+$/, '')) out.pop();
@@ -206,7 +190,8 @@ export function lineTexts(nodes: readonly OutNode[]): string[] {
 
 const PAGE = { size: 'LETTER' as const, width: 612, height: 792, margin: { top: 78, bottom: 72, left: 60, right: 60 } };
 const COLORS = { ink: '#1d232b', heading: '#1f3a5f', muted: '#5b6573', rule: '#b9c1cb', fill: '#eef2f6', accent: '#1f3a5f' };
-const FONTS = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique', boldItalic: 'Helvetica-BoldOblique' };
+/** The registered faces (server/roi/fonts.ts), by the names pdfkit knows them under. */
+const FONTS: Record<FontFace, FontFace> = { regular: 'regular', bold: 'bold', italic: 'italic', boldItalic: 'boldItalic' };
 const BODY_SIZE = 10;
 const HEADING_SIZES = [0, 18, 14, 11.5, 10.5];
 const TABLE_SIZE = 9.5;
@@ -439,8 +424,10 @@ export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
     margins: PAGE.margin,
     bufferPages: true,
     autoFirstPage: true,
-    info: { Title: printable(content.title), Author: printable(content.author), Creator: 'Dossier', Producer: 'Dossier' },
+    info: { Title: drawable(content.title), Author: drawable(content.author), Creator: 'Dossier', Producer: 'Dossier' },
   });
+  for (const [face, file] of Object.entries(roiFonts())) doc.registerFont(face, file);
+  doc.font(FONTS.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
