@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Timing } from '../../shared/constants.js';
 import { ItemTexts } from '../../shared/texts/items.js';
-import { nameFromLabel } from '../../shared/sectionSchema.js';
 import type { FieldList, SectionField } from '../../shared/sections.js';
 import { ItemSections } from '../../src/items/sections/ItemSections.js';
 import type { ItemDetail, ItemDetailSection } from '../../src/items/itemDetail.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
+import { field } from './support/sectionFields.js';
 
 const P = Permissions;
 const T = ItemTexts.sectionEditor;
@@ -19,14 +19,6 @@ type Answer = { status?: number; body?: unknown } | undefined;
 /** Edits items and their sections, adds and deletes stock phrases. */
 const EDITOR = [P.Items.VIEW_ITEMS, P.CaseItems.EDIT_CASE_ITEMS, P.StockPhrases.ADD, P.StockPhrases.DELETE];
 
-let n = 0;
-const field = (type: string, label: string, extra: Partial<SectionField> = {}): SectionField => ({
-  '@id': `f${++n}`,
-  '@type': type,
-  '@name': nameFromLabel(label),
-  '@label': label,
-  ...extra,
-});
 
 /** A section of every field type; Interview Location (required) has no value, so the section is not finished. */
 const everyType: FieldList = {

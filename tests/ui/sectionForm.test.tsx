@@ -5,18 +5,11 @@ import { SectionForm } from '../../src/forms/SectionForm.js';
 import { SchemaForm } from '../../src/forms/SchemaForm.js';
 import { Schemas, type ObjectSchema } from '../../schemas/index.js';
 import { normalizeSectionDefinition, type FieldList, type SectionField } from '../../shared/sections.js';
-import { applyFormData, definitionToFormData, definitionToSchema, emptyRequiredFields, nameFromLabel } from '../../shared/sectionSchema.js';
+import { applyFormData, definitionToFormData, definitionToSchema, emptyRequiredFields } from '../../shared/sectionSchema.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
+import { field } from './support/sectionFields.js';
 
-let n = 0;
-const field = (type: string, label: string, extra: Partial<SectionField> = {}): SectionField => ({
-  '@id': `f${++n}`,
-  '@type': type,
-  '@name': nameFromLabel(label),
-  '@label': label,
-  ...extra,
-});
 
 const everyType: FieldList = {
   fields: {
