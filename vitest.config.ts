@@ -33,6 +33,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['tests/e2e/**/*.test.ts'],
       environment: 'node',
       globalSetup: ['tests/e2e/globalSetup.ts'],
+      setupFiles: ['tests/e2e/setup.ts'],
       fileParallelism: false,
       testTimeout: 90_000,
       hookTimeout: 180_000,

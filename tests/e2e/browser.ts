@@ -29,7 +29,38 @@ export async function newPage(browser: Browser, baseURL: string, viewport: keyof
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   return { context, page, errors };
+}
+
+/** The pages of the running test still open (a failed test leaves its own open). */
+const openPages = new Set<Page>();
+
+/**
+ * What a failed test left on screen, for the person reading the run: a screenshot of each of its open pages
+ * (test-results/screenshots/failed-…) and, in the log, each page's address and the open dialogs' text. Called
+ * after every test: it forgets the pages of a test that passed.
+ */
+export async function recordFailure(testName: string, failed: boolean): Promise<void> {
+  if (!failed) {
+    openPages.clear();
+    return;
+  }
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    try {
+      await screenshot(page, `failed-${slug}-${n}`);
+      const dialogs = await page.getByRole('dialog').allInnerTexts();
+      const alerts = await page.getByRole('alert').allInnerTexts();
+      console.log(`[${testName}] page ${n}: ${page.url()}\n  dialogs: ${JSON.stringify(dialogs)}\n  alerts: ${JSON.stringify(alerts)}`);
+    } catch (error) {
+      console.log(`[${testName}] page ${n}: could not be recorded (${(error as Error).message})`);
+    }
+  }
+  openPages.clear();
 }
 
 export async function signIn(page: Page, userName: string, password = DEMO_PASSWORD): Promise<void> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, servers, shows, signIn } from './browser.js';
+import { Texts } from '../../shared/texts/index.js';
 
 /** What the screen shows (not the whole page). */
 const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -103,8 +104,10 @@ describe.runIf(hasChromium).each(servers)('the Orgs page on $name', (server) => 
     const range = rowOf(ranges, /\$3,600\.00/);
     await shows(range);
     await range.click();
-    await listCard(page, 'Completed Case Fees').getByRole('button', { name: 'Add', exact: true }).first().click();
-    const fee = page.getByRole('dialog');
+    const completedFees = listCard(page, 'Completed Case Fees');
+    await shows(completedFees.getByText(Texts.orgs.caseTypes.noCompletedFees));
+    await completedFees.getByRole('button', { name: 'Add', exact: true }).first().click();
+    const fee = page.getByRole('dialog', { name: 'Add' });
     await fee.getByRole('spinbutton', { name: /Days After/ }).fill('10');
     await fee.getByRole('spinbutton', { name: /Price Adjustment/ }).fill('25');
     await fee.getByRole('button', { name: /Add|Save/ }).last().click();
