@@ -205,6 +205,12 @@ export interface Slots {
    * refusal as `error` and `onClose`; a refusal it does not recognise it toasts itself and closes.
    */
   removeRefused?: string;
+  /**
+   * A reference select of this resource whose list call was refused (an accounting service that must first be
+   * authorised): shown in place of the select, with the refusal as `error`; `onClose` asks for the list again.
+   * Without it the select says that its choices did not load, with a retry.
+   */
+  listRefused?: string;
 }
 
 /** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */

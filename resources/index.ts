@@ -24,6 +24,7 @@ import orgUsers from './orgUsers.js';
 import orgExpenseRules from './orgExpenseRules.js';
 import orgInvoiceSettings from './orgInvoiceSettings.js';
 import qboCustomers from './qboCustomers.js';
+import accountingStatus from './accountingStatus.js';
 import cases from './cases.js';
 import casePapers from './casePapers.js';
 import itemAttachments from './itemAttachments.js';
@@ -43,7 +44,7 @@ import invoices from './invoices.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
-  orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers,
+  orgs, orgCaseTypes, orgCaseTypeRanges, completedCaseFees, discontinuedCaseFees, orgCds, orgAcds, orgUsers, orgExpenseRules, orgInvoiceSettings, qboCustomers, accountingStatus,
   cases, casePapers, caseMessages, caseItems, availableItemTypes, items, itemHistory, reviewers, caseStates, itemStates,
   requestingOfficials, dataEntryClerks, caseReviewers,
   itemSections, stockPhrases,

@@ -75,6 +75,8 @@ import reportRequest from './reportRequest.json' with { type: 'json' };
 import reportInstance from './reportInstance.json' with { type: 'json' };
 import invoice from './invoice.json' with { type: 'json' };
 import invoiceRequest from './invoiceRequest.json' with { type: 'json' };
+import qboToken from './qboToken.json' with { type: 'json' };
+import accountingStatus from './accountingStatus.json' with { type: 'json' };
 import invoiceCasesQuery from './invoiceCasesQuery.json' with { type: 'json' };
 import invoiceableOrg from './invoiceableOrg.json' with { type: 'json' };
 
@@ -151,6 +153,8 @@ export const Schemas = {
   reportInstance,
   invoice,
   invoiceRequest,
+  qboToken,
+  accountingStatus,
   invoiceCasesQuery,
   invoiceableOrg,
 } as const;

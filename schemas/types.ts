@@ -26,6 +26,15 @@ export interface Account {
   Clearances?: UserClearance[];
 }
 
+// schemas/accountingStatus.json
+
+/**
+ * Where the accounting service stands (spec 002 §2.7, §7): notConfigured (no accounting service set up: invoices are recorded in Dossier only), notAuthorised (set up, its authorisation not given or lost), connected.
+ */
+export interface AccountingStatus {
+  readonly Status: 'notConfigured' | 'notAuthorised' | 'connected';
+}
+
 // schemas/anonymousPassword.json
 
 export interface AnonymousPassword {
@@ -405,7 +414,7 @@ export type GroupTags = {
 // schemas/invoice.json
 
 /**
- * An invoice of an org's cases (spec 002 §2.7, §7): Create Invoice sends the checked cases (Case_Ids), the org's name and the date (today when none); the answer is the invoice with its total and each case's amount, QboInvoiceId the accounting service's id of it (null when recorded locally only).
+ * An invoice of an org's cases (spec 002 §2.7, §7): Create Invoice sends the checked cases (Case_Ids), the org's name and the date (today when none); the answer is the invoice with its total, each case's amount and its lines (one per case, one per passthrough expense: what the accounting service receives), QboInvoiceId the accounting service's id of it (null when recorded locally only).
  */
 export interface Invoice {
   readonly Id: number;
@@ -417,6 +426,11 @@ export interface Invoice {
   readonly Cases: {
     Case_Id: number;
     CaseNumber: string;
+    Amount: number;
+  }[];
+  readonly Lines: {
+    Case_Id: number;
+    Description: string;
     Amount: number;
   }[];
   Case_Ids?: number[];
@@ -1132,6 +1146,15 @@ export interface Person {
 export interface QboCustomer {
   readonly Id?: string;
   readonly DisplayName?: string;
+}
+
+// schemas/qboToken.json
+
+/**
+ * What the /qbo/auth pop-up page was sent back with by QuickBooks (spec 002 §2.10, §7): its query string (code, state, realmId, or error), posted to POST /api/qbo/token.
+ */
+export interface QboToken {
+  QboResult: string;
 }
 
 // schemas/report.json

@@ -24,6 +24,7 @@ import { itemAttachmentsArea } from './items/attachments.js';
 import { caseReportArea } from './roi/routes.js';
 import { reportsArea } from './reports/routes.js';
 import { invoicingArea } from './billing/invoicing.js';
+import { accountingArea } from './billing/qboRoutes.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -52,5 +53,6 @@ export const apiAreas: readonly ApiArea[] = [
   caseReportArea,
   reportsArea,
   invoicingArea,
+  accountingArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

@@ -17,12 +17,46 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** QuickBooks Online, the accounting service invoices go to; absent when QBO_CLIENT_ID and QBO_CLIENT_SECRET are not set. */
+  qbo?: QboConfig;
+}
+
+/** Where QuickBooks Online answers and who the product is there (README "Accounting service"). */
+export interface QboConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Intuit's authorisation page the user consents on (the link of the 400 answer). */
+  authUrl: string;
+  /** Intuit's token endpoint: code exchange and refresh. */
+  tokenUrl: string;
+  /** The accounting API's base (production or sandbox). */
+  apiUrl: string;
+  /** Where Intuit sends the user back: the product's /qbo/auth popup page. */
+  redirectUrl: string;
+  /** The QuickBooks product or service (Item) an invoice's lines are booked to. */
+  itemId: string;
+}
+
+function readQboConfig(env: NodeJS.ProcessEnv, publicUrl: string): QboConfig | undefined {
+  const clientId = env.QBO_CLIENT_ID || undefined;
+  const clientSecret = env.QBO_CLIENT_SECRET || undefined;
+  if (!clientId || !clientSecret) return undefined;
+  return {
+    clientId,
+    clientSecret,
+    authUrl: env.QBO_AUTH_URL || 'https://appcenter.intuit.com/connect/oauth2',
+    tokenUrl: env.QBO_TOKEN_URL || 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+    apiUrl: (env.QBO_API_URL || 'https://quickbooks.api.intuit.com').replace(/\/$/, ''),
+    redirectUrl: env.QBO_REDIRECT_URL || `${publicUrl}/qbo/auth`,
+    itemId: env.QBO_ITEM_ID || '1',
+  };
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DOSSIER_DATA_DIR ?? 'data');
   const databaseUrl = env.DATABASE_URL || undefined;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -33,8 +67,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Dossier <no-reply@dossier.local>',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    qbo: readQboConfig(env, publicUrl),
   };
 }

@@ -8,6 +8,7 @@ import { SecuritySettingsService } from './security/settingsService.js';
 import { Mailer } from './mail/mailer.js';
 import { LocalFileStorage, type FileStorage } from './files/storage.js';
 import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
+import { QuickBooksAccounting } from './billing/qbo/quickBooksAccounting.js';
 
 /** The app's shared services, built once per app and reached from routes as `request.server.services`. */
 export interface Services {
@@ -17,7 +18,7 @@ export interface Services {
   signIn: SignInService;
   mail: Mailer;
   storage: FileStorage;
-  /** The accounting service invoices go to (server/billing/accounting.ts). */
+  /** The accounting service invoices go to (server/billing/accounting.ts): QuickBooks Online when configured. */
   accounting: AccountingService;
 }
 
@@ -42,6 +43,6 @@ export function createServices(
       log,
     }),
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
-    accounting: overrides.accounting ?? new UnconfiguredAccounting(),
+    accounting: overrides.accounting ?? (config.qbo ? new QuickBooksAccounting(config.qbo, now) : new UnconfiguredAccounting()),
   };
 }

@@ -4,6 +4,8 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 export const Timing = {
+  /** The /qbo/auth pop-up shows its text this long, then closes itself. */
+  QBO_CALLBACK_CLOSE_MS: 1500,
   /** Lookup lists are refreshed when older than this. */
   LOOKUP_CACHE_MS: 5 * MINUTE,
   /** Orgs are refreshed when older than this. */

@@ -1,6 +1,5 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { QueryClient } from '@tanstack/react-query';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { resources } from '../resources/index.js';
@@ -14,18 +13,11 @@ import { HomeRedirect } from './layout/HomeRedirect.js';
 import { NotFound } from './layout/NotFound.js';
 import { toast } from './layout/toast.js';
 import { theme } from './theme.js';
+import { createQueryClient } from './queryClient.js';
 import { protectedRoutes, publicRoutes } from './routes.js';
 import { RecordPage, ResourceScreen } from './resources/ResourceScreen.js';
 
-/** Answers the server meant (4xx) are not retried; a dropped connection is retried twice. */
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      retry: (failures, error) => !((error as { status?: number }).status! >= 400) && failures < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', { allowMissing: true });
 

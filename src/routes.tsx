@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, type ReactElement } from 'react';
+import { sendQboResult } from './invoices/qboChannel.js';
 import { LinearProgress } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { Texts } from '../shared/texts/index.js';
+import { Timing } from '../shared/constants.js';
 import { PublicPage } from './layout/PublicPage.js';
 import { Typography } from '@mui/material';
 
@@ -24,11 +26,13 @@ export interface AppRoute {
   element: ReactElement;
 }
 
+/** Where QuickBooks sends the user back (spec 002 §2.10): hands its answer to the opening window and closes. */
 function QboCallback() {
-  if (window.opener) {
-    window.opener.postMessage({ qbo: window.location.search }, window.location.origin);
-    setTimeout(() => window.close(), 1500);
-  }
+  useEffect(() => {
+    sendQboResult(window.location.search);
+    const timer = setTimeout(() => window.close(), Timing.QBO_CALLBACK_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <PublicPage title="Accounting service">
       <Typography>{Texts.global.qboCallback}</Typography>

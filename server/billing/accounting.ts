@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 
 /** One line of an invoice sent to the accounting service: a case (or one of its passthrough expenses) and its amount. */
 export interface AccountingInvoiceLine {
+  caseId: number;
   description: string;
   amount: number;
 }
@@ -17,8 +18,34 @@ export interface AccountingInvoice {
   lines: AccountingInvoiceLine[];
 }
 
+/** A company (customer) of the accounting service, as the org Invoices tab offers it. */
+export interface AccountingCustomer {
+  Id: string;
+  DisplayName: string;
+}
+
 /** Where the accounting service stands: not set up in configuration, set up but never authorised, or ready. */
 export type AccountingStatus = 'notConfigured' | 'notAuthorised' | 'connected';
+
+/** The accounting service needs (again) the user's authorisation: never given, revoked, or its refresh token expired. */
+export class AccountingNotAuthorised extends Error {
+  constructor(message = 'The accounting service is not authorised.') {
+    super(message);
+  }
+}
+
+/** The accounting service refused a request or could not be reached; `detail` is what it said, for the log. */
+export class AccountingUnavailable extends Error {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The authorisation the user brought back was refused (denied consent, a forged or stale state, a used code). */
+export class AccountingAuthorisationRefused extends Error {}
 
 /**
  * The accounting service the product invoices to (spec 002 §2.7, §2.10, §7). Without configuration it is not
@@ -26,8 +53,18 @@ export type AccountingStatus = 'notConfigured' | 'notAuthorised' | 'connected';
  */
 export interface AccountingService {
   status(db: Database): Promise<AccountingStatus>;
-  /** The service's companies (customers), for the org Invoices tab; empty when not connected. */
-  customers(db: Database): Promise<{ Id: string; DisplayName: string }[]>;
+  /**
+   * The address the user authorises the product at (a 400's ModelState.Qbo[0]), bound to that user for a short
+   * while; null when no accounting service is configured.
+   */
+  authorisationUrl(userId: number): string | null;
+  /**
+   * Completes an authorisation: `result` is the query string the /qbo/auth page was sent back with. Throws
+   * AccountingAuthorisationRefused when it is not a valid authorisation for this user.
+   */
+  connect(db: Database, userId: number, result: string): Promise<void>;
+  /** The service's companies, by name; empty when not configured; AccountingNotAuthorised when not authorised. */
+  customers(db: Database): Promise<AccountingCustomer[]>;
   /** Creates the invoice there and answers its id; only called when connected. */
   createInvoice(db: Database, invoice: AccountingInvoice): Promise<{ id: string }>;
 }
@@ -38,7 +75,15 @@ export class UnconfiguredAccounting implements AccountingService {
     return 'notConfigured';
   }
 
-  async customers(): Promise<{ Id: string; DisplayName: string }[]> {
+  authorisationUrl(): string | null {
+    return null;
+  }
+
+  async connect(): Promise<void> {
+    throw new AccountingAuthorisationRefused('No accounting service is configured.');
+  }
+
+  async customers(): Promise<AccountingCustomer[]> {
     return [];
   }
 

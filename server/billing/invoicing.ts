@@ -52,9 +52,9 @@ function invoiceLines(costed: readonly CostedCase[], ssnOf: ReadonlyMap<number, 
     const name = [row.SubjectFirstName, row.SubjectLastName].filter(Boolean).join(' ');
     const ssn = ssnOf.get(row.Id);
     const who = `${name}${ssn ? ` (SSN ${ssn})` : ''}`;
-    lines.push({ description: `${row.CaseNumber} ${who}${isDiscontinued(row) ? ' (discontinued)' : ''}`.trim(), amount: sumMoney([cost.BaseCost, cost.FeeAmount]) });
+    lines.push({ caseId: row.Id, description: `${row.CaseNumber} ${who}${isDiscontinued(row) ? ' (discontinued)' : ''}`.trim(), amount: sumMoney([cost.BaseCost, cost.FeeAmount]) });
     for (const expense of expenses.filter((e) => e.Passthrough)) {
-      lines.push({ description: `${row.CaseNumber} ${expense.ExpenseType.Description} (${expense.Units} ${expense.ExpenseType.UOM.Description})`.trim(), amount: expense.Total });
+      lines.push({ caseId: row.Id, description: `${row.CaseNumber} ${expense.ExpenseType.Description} (${expense.Units} ${expense.ExpenseType.UOM.Description})`.trim(), amount: expense.Total });
     }
   }
   return lines;
@@ -167,7 +167,13 @@ export const invoicingArea: ApiArea = {
         if (!canInvoice(status, org.QboId)) throw badRequest(T.noCompany);
         if (status === 'notAuthorised') throw badRequest(T.notConnected);
 
-        let recorded: { invoice: Invoice; costed: CostedCase[] };
+        const ssnOf = new Map<number, string>();
+        if (org.IncludeLast4SSN) {
+          const subjects = await db.selectFrom('case_subjects').select(['Case_Id', 'SSN']).where('Case_Id', 'in', caseIds).execute();
+          for (const s of subjects) if (s.SSN) ssnOf.set(s.Case_Id, s.SSN.slice(-4));
+        }
+
+        let recorded: { invoice: Invoice; lines: AccountingInvoiceLine[] };
         try {
           recorded = await db.transaction().execute(async (trx) => {
             // The lock: a second create of any of these cases waits here, then reads them invoiced and is refused.
@@ -182,16 +188,22 @@ export const invoicingArea: ApiArea = {
             if (invoiced.length) throw conflict(T.alreadyInvoiced(invoiced.map((r) => r.CaseNumber)));
             const costed = await costCases(trx as Database, rows);
             const total = sumMoney(costed.map((c) => c.cost.Total));
+            const lines = invoiceLines(costed, ssnOf);
             const { Id } = await trx
               .insertInto('invoices')
               .values({ Org_Id: orgId, InvoiceDate: invoiceDate, QboInvoiceId: null, Total: total, CreatedBy_Id: auth.userId })
               .returning('Id')
               .executeTakeFirstOrThrow();
             await trx.insertInto('invoice_cases').values(costed.map((c) => ({ Invoice_Id: Id, Case_Id: c.row.Id, Amount: c.cost.Total }))).execute();
+            await trx
+              .insertInto('invoice_lines')
+              .values(lines.map((l, i) => ({ Invoice_Id: Id, LineNumber: i + 1, Case_Id: l.caseId, Description: l.description, Amount: l.amount })))
+              .execute();
             await trx.updateTable('cases').set({ Invoice_Id: Id }).where('Id', 'in', caseIds).execute();
             const cases = costed.map((c) => ({ Case_Id: c.row.Id, CaseNumber: c.row.CaseNumber, Amount: c.cost.Total }));
             await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: Id, action: 'create', changes: { Org_Id: orgId, InvoiceDate: invoiceDate, Total: total, Cases: cases } });
-            return { invoice: { Id, Org_Id: orgId, OrgName: org.Name, InvoiceDate: invoiceDate, Total: total, QboInvoiceId: null, Cases: cases }, costed };
+            const answerLines = lines.map((l) => ({ Case_Id: l.caseId, Description: l.description, Amount: l.amount }));
+            return { invoice: { Id, Org_Id: orgId, OrgName: org.Name, InvoiceDate: invoiceDate, Total: total, QboInvoiceId: null, Cases: cases, Lines: answerLines }, lines };
           });
         } catch (error) {
           // The unique Case_Id of invoice_cases, should a write ever get past the lock.
@@ -199,19 +211,14 @@ export const invoicingArea: ApiArea = {
           throw error;
         }
 
-        const { invoice, costed } = recorded;
+        const { invoice, lines } = recorded;
         if (status !== 'connected' || org.QboId === null) return invoice;
-        const ssnOf = new Map<number, string>();
-        if (org.IncludeLast4SSN) {
-          const subjects = await db.selectFrom('case_subjects').select(['Case_Id', 'SSN']).where('Case_Id', 'in', caseIds).execute();
-          for (const s of subjects) if (s.SSN) ssnOf.set(s.Case_Id, s.SSN.slice(-4));
-        }
         try {
-          const sent = await services.accounting.createInvoice(db, { customerId: org.QboId, invoiceDate, docNumber: String(invoice.Id), lines: invoiceLines(costed, ssnOf) });
+          const sent = await services.accounting.createInvoice(db, { customerId: org.QboId, invoiceDate, docNumber: String(invoice.Id), lines });
           await db.updateTable('invoices').set({ QboInvoiceId: sent.id }).where('Id', '=', invoice.Id).execute();
           return { ...invoice, QboInvoiceId: sent.id };
         } catch (error) {
-          request.log.error({ err: error, invoiceId: invoice.Id }, 'The accounting service refused an invoice; the local invoice is undone');
+          request.log.error({ err: error, detail: (error as { detail?: unknown }).detail, invoiceId: invoice.Id }, 'The accounting service refused an invoice; the local invoice is undone');
           // Deleting the invoice frees its cases (invoice_cases cascade, cases.Invoice_Id set null by the foreign key).
           await db.transaction().execute(async (trx) => {
             await trx.deleteFrom('invoices').where('Id', '=', invoice.Id).execute();

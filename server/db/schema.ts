@@ -567,6 +567,14 @@ export interface InvoiceCasesTable {
   Amount: Money;
 }
 
+export interface InvoiceLinesTable {
+  Invoice_Id: number;
+  LineNumber: number;
+  Case_Id: number;
+  Description: string;
+  Amount: Money;
+}
+
 export interface QboConnectionsTable {
   Id: ColumnType<number, number | undefined, never>;
   RealmId: string | null;
@@ -640,6 +648,7 @@ export interface DB {
   stock_phrases: StockPhrasesTable;
   invoices: InvoicesTable;
   invoice_cases: InvoiceCasesTable;
+  invoice_lines: InvoiceLinesTable;
   qbo_connections: QboConnectionsTable;
   report_instances: ReportInstancesTable;
 }

@@ -19,6 +19,7 @@ import { orgExpenseRulesStore } from '../orgs/expenseRules.js';
 import { orgUsersStore } from '../orgs/orgUsers.js';
 import { orgInvoiceSettingsStore } from '../orgs/invoiceSettings.js';
 import { qboCustomersStore } from '../billing/qboCustomers.js';
+import { accountingStatusStore } from '../billing/accountingStatus.js';
 import { listItemsStore, listsStore } from '../configuration/lists.js';
 import { categoriesStore, groupsStore, rolesStore, tagsStore } from '../identity/groupRoutes.js';
 import { accountStore } from '../account/routes.js';
@@ -75,4 +76,5 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'org-users': orgUsersStore,
   'org-invoice-settings': orgInvoiceSettingsStore,
   'qbo-customers': qboCustomersStore,
+  'accounting-status': accountingStatusStore,
 };

@@ -55,4 +55,8 @@ export const CommonTexts = {
     invalidRequest: 'The request is invalid.',
     required: (label: string) => `${label} is required.`,
   },
+  forms: {
+    /** A select whose choices did not load (the spec gives no wording). */
+    choicesFailed: (label: string) => `The choices of ${label} could not be loaded.`,
+  },
 } as const;

@@ -21,6 +21,23 @@ export const InvoiceTexts = {
   invoiceFailed: 'There was an error creating the invoices for the case.',
   total: 'Total',
   noExpenses: 'There are no expenses for this case.',
+  /** The accounting service's link (spec 002 §2.1 Invoices tab, §2.10, §8). */
+  accounting: {
+    connectFailed: 'There was an error connecting with QBO.',
+    tokenFailed: 'We were unable to save the QBO token.',
+    /** The spec gives no wording for the state before the first authorisation. */
+    notConnected: 'QuickBooks is not connected: its companies cannot be listed until Dossier is authorised there.',
+    connect: 'Connect to QuickBooks',
+    waiting: 'Waiting for QuickBooks in the pop-up window...',
+    popupBlocked: 'The browser blocked the QuickBooks window: allow pop-ups for Dossier and try again.',
+    askAdministrator: 'Ask a user who may change invoice settings to connect QuickBooks.',
+    retry: 'Try again',
+    connected: 'QuickBooks is connected.',
+    /** Said on the invoicing screen and the org Invoices tab when no accounting service is set up. */
+    notConfigured: 'No accounting service is connected: invoices are recorded in Dossier only.',
+    /** Said on the invoicing screen while QuickBooks is set up but not authorised. */
+    notAuthorised: 'QuickBooks is not connected: connect it from an org\'s Invoices tab before creating invoices.',
+  },
   server: {
     unknownOrg: (id: number) => `No org ${id}.`,
     unknownCases: 'One or more of the cases do not exist.',
@@ -35,5 +52,9 @@ export const InvoiceTexts = {
     noCompany: 'Assign a QuickBooks company to this org on its Invoices tab before creating an invoice.',
     notConnected: 'The accounting service is not connected: connect it from an org\'s Invoices tab, then create the invoice again.',
     accountingFailed: 'There was an error creating the invoices for the case.',
+    /** GET /api/qbo/customers while not authorised: ModelState.Qbo[0] holds the authorisation link. */
+    authorise: 'QuickBooks must be authorised: follow the link in ModelState.Qbo.',
+    connectFailed: 'There was an error connecting with QBO.',
+    notConfigured: 'No accounting service is configured.',
   },
 } as const;

@@ -14,7 +14,7 @@ import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { Panel } from '../layout/Panel.js';
 import { RecordPageLoading } from '../layout/RecordPageLoading.js';
 import { NotFound } from '../layout/NotFound.js';
-import { LoadFailed } from '../orgs/LoadFailed.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import { ResourceList } from '../resources/ResourceList.js';
 import { CaseForm } from './CaseForm.js';
 import { CaseParameters } from './CaseParameters.js';

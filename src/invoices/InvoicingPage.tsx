@@ -39,6 +39,7 @@ import { failureOf } from '../../dataProvider/httpClient.js';
 import { OrgTree } from '../components/OrgTree.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { AccountingNotice } from './AccountingNotice.js';
 import { useOrgs } from '../session/useLookups.js';
 import type { SlotProps } from '../slots/index.js';
 import { completedOn, shownCases, subjectName, totalOf, type InvoiceCase, type InvoiceExpense } from './invoiceModel.js';
@@ -354,6 +355,7 @@ export default function InvoicingPage({ declaration }: SlotProps) {
   return (
     <Box>
       <PageHeader title={declaration.title} />
+      <AccountingNotice unauthorised />
       <Stack direction={phone ? 'column' : 'row'} spacing={phone ? 1.5 : 3} alignItems={phone ? 'stretch' : 'flex-start'}>
         <OrgPanel selected={selected} onSelect={setSelected} billable={billableIds} phone={phone} />
         <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>

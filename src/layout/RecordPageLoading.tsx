@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Card, LinearProgress, Skeleton, Stack } from '@mui/material';
-import { LoadFailed } from '../orgs/LoadFailed.js';
+import { LoadFailed } from './LoadFailed.js';
 
 /**
  * A record page before its record is there (a case's, an item's): the way back, then the failure with Retry — never

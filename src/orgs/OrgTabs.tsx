@@ -4,7 +4,8 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import orgInvoiceSettings from '../../resources/orgInvoiceSettings.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
-import { LoadFailed } from './LoadFailed.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { AccountingNotice } from '../invoices/AccountingNotice.js';
 
 type OrgRecord = ApiRecord & { id: number };
 
@@ -53,6 +54,7 @@ export function OrgInvoicesTab({ orgId }: { orgId: number }) {
   return (
     <Card sx={{ maxWidth: 640 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 0, sm: 1 } }}>
+        <AccountingNotice />
         <ResourceForm
           key={orgId}
           declaration={orgInvoiceSettings}

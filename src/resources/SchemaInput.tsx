@@ -26,6 +26,9 @@ import { humanizeFieldName } from '../../shared/validationMessages.js';
 import { DateInput, phoneDigits } from '../forms/inputs.js';
 import { useLookupItems } from '../session/useLookups.js';
 import { slotComponent } from '../slots/index.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { RecordSlot } from './RecordSlot.js';
+import { Texts } from '../../shared/texts/index.js';
 import { entrySchemaOf, hintsOf, typesOf, type FormProperty, type UiHints } from './formValidation.js';
 import { SchemaListInput, type ListFrame } from './SchemaListInput.js';
 
@@ -144,7 +147,7 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   const formValues = useWatch({ name: dependsOn.map(([, field]) => field) }) as unknown[];
   const filter = { ...reference.fixed, ...Object.fromEntries(dependsOn.map(([name], i) => [name, formValues[i]])) };
   const ready = dependsOn.every((_entry, i) => formValues[i] !== undefined && formValues[i] !== null && formValues[i] !== '');
-  const { data = [], isPending } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter }, { enabled: ready });
+  const { data = [], isPending, error, refetch } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter }, { enabled: ready });
   const current = useWatch({ name: source }) as unknown;
   const record = useRecordContext();
   const text = optionText(reference);
@@ -164,6 +167,11 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not.
   const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
   const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
+  // A list that did not load must not look like a list with nothing in it.
+  if (error) {
+    if (target.slots?.listRefused) return <RecordSlot name={target.slots.listRefused} declaration={target} error={error} onClose={() => void refetch()} />;
+    return <LoadFailed error={error} text={Texts.forms.choicesFailed(title)} onRetry={() => void refetch()} />;
+  }
   // Until the records are there the chosen one could not show (nor be kept by the select).
   if (ready && isPending) return <TextField label={title} disabled fullWidth />;
   return (

@@ -73,6 +73,7 @@ export const slots: Record<string, Slot> = {
   reportsPage: lazy(() => import('../reports/ReportsPage.js')),
   // Invoicing
   invoicing: lazy(() => import('../invoices/InvoicingPage.js')),
+  qboConnect: lazy(() => import('../invoices/QboConnect.js')),
 };
 
 export function slotComponent(name: string): Slot {

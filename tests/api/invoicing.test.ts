@@ -2,11 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Texts } from '../../shared/texts/index.js';
 import { Permissions } from '../../shared/permissions.js';
 import { isoDay } from '../../shared/format.js';
-import type { AccountingInvoice, AccountingService, AccountingStatus } from '../../server/billing/accounting.js';
 import { UnconfiguredAccounting } from '../../server/billing/accounting.js';
+import { QuickBooksAccounting } from '../../server/billing/qbo/quickBooksAccounting.js';
 import type { InvoiceableOrg } from '../../schemas/types.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { acmeDiscontinued, billedCase, orgId } from '../support/billing.js';
+import { connectQbo, FakeQbo } from '../support/fakeQbo.js';
 
 /**
  * Invoicing (spec 002 §2.7, §7; issue 13 item 3): the orgs with billable cases, the uninvoiced cases of orgs with
@@ -24,24 +25,6 @@ const call = (who: Who | null, method: 'GET' | 'POST', url: string, payload?: ob
 const getCases = async (who: Who, orgIds: number[]) => call(who, 'POST', '/api/invoices/get-cases', { Org_Ids: orgIds });
 const create = (who: Who, caseIds: number[], invoiceDate?: string | null) => call(who, 'POST', '/api/invoices/create-invoice', { Case_Ids: caseIds, OrgName: 'Org', ...(invoiceDate !== undefined && { InvoiceDate: invoiceDate }) });
 
-/** A fake accounting service: its status and the invoices it received; `refuse` makes it fail the next one. */
-class FakeAccounting implements AccountingService {
-  sent: AccountingInvoice[] = [];
-  refuse = false;
-  constructor(private readonly state: AccountingStatus) {}
-  async status() {
-    return this.state;
-  }
-  async customers() {
-    return [{ Id: '58', DisplayName: 'Department of Commerce' }];
-  }
-  async createInvoice(_db: unknown, invoice: AccountingInvoice) {
-    if (this.refuse) throw new Error('QuickBooks said no');
-    this.sent.push(invoice);
-    return { id: `QBO-${this.sent.length}` };
-  }
-}
-
 beforeAll(async () => {
   t = await startTestApp();
   // A client org's own billing clerk: the client user (Department of Commerce) gets both invoice permissions.
@@ -52,10 +35,18 @@ beforeAll(async () => {
   await db().insertInto('user_groups').values({ User_Id: client.Id, Group_Id: group.Id }).execute();
   for (const who of ['manager', 'caseadmin', 'investigator', 'client', 'sysadmin'] as Who[]) tokens[who] = await t.signIn(who);
 });
-afterEach(() => {
-  t.app.services.accounting = new UnconfiguredAccounting();
+let qbo: FakeQbo;
+beforeAll(async () => {
+  qbo = await new FakeQbo().start();
 });
-afterAll(() => t.close());
+afterEach(async () => {
+  t.app.services.accounting = new UnconfiguredAccounting();
+  await db().deleteFrom('qbo_connections').execute();
+});
+afterAll(async () => {
+  await t.close();
+  await qbo.stop();
+});
 
 const docCase = (days = 12) =>
   billedCase(t, { org: 'DOC', caseType: 'T3', received: `${year}-01-15`, due: `${year}-02-14`, completed: new Date(Date.UTC(year, 1, 14 + days, 15)).toISOString() });
@@ -202,25 +193,31 @@ describe('Create Invoice', () => {
   });
 });
 
-describe('with an accounting service', () => {
-  it('sends the invoice to the org\'s company with a line per case and per passthrough expense, and keeps its id', async () => {
-    const fake = new FakeAccounting('connected');
-    t.app.services.accounting = fake;
+describe('with QuickBooks connected (the adapter against a local QuickBooks)', () => {
+  it('sends the invoice to the org\'s company with a line per case and per passthrough expense, and keeps its id and lines', async () => {
+    await connectQbo(t, qbo, tokens.manager);
+    const before = qbo.invoices.length;
     const a = await docCase(12);
     const answer = await create('manager', [a.id], `${year}-05-01`);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toMatchObject({ QboInvoiceId: 'QBO-1', Total: 998.75 });
-    expect(fake.sent).toHaveLength(1);
-    const [sent] = fake.sent;
-    expect(sent).toMatchObject({ customerId: '58', invoiceDate: `${year}-05-01`, docNumber: String(answer.json().Id) });
-    expect(sent.lines.reduce((sum, l) => sum + l.amount, 0)).toBeCloseTo(998.75, 2);
-    expect(sent.lines[0].description).toContain(a.number);
-    const stored = await db().selectFrom('invoices').select('QboInvoiceId').where('Id', '=', answer.json().Id).executeTakeFirstOrThrow();
-    expect(stored.QboInvoiceId).toBe('QBO-1');
+    const invoice = answer.json();
+    expect(qbo.invoices).toHaveLength(before + 1);
+    const sent = qbo.invoices.at(-1)!;
+    expect(invoice).toMatchObject({ QboInvoiceId: sent.Id, Total: 998.75 });
+    expect(sent.body).toMatchObject({ CustomerRef: { value: '58' }, TxnDate: `${year}-05-01`, DocNumber: String(invoice.Id) });
+    expect(sent.body.Line.reduce((sum, l) => sum + l.Amount, 0)).toBeCloseTo(998.75, 2);
+    expect(sent.body.Line[0]).toMatchObject({ LineNum: 1, DetailType: 'SalesItemLineDetail', SalesItemLineDetail: { ItemRef: { value: '1' }, Qty: 1 } });
+    expect(sent.body.Line[0].Description).toContain(a.number);
+    // The lines recorded locally are the lines QuickBooks received.
+    expect(invoice.Lines.map((l: { Description: string; Amount: number }) => [l.Description, l.Amount])).toEqual(sent.body.Line.map((l) => [l.Description, l.Amount]));
+    const stored = await db().selectFrom('invoices').select('QboInvoiceId').where('Id', '=', invoice.Id).executeTakeFirstOrThrow();
+    expect(stored.QboInvoiceId).toBe(sent.Id);
+    const storedLines = await db().selectFrom('invoice_lines').select(['LineNumber', 'Description', 'Amount']).where('Invoice_Id', '=', invoice.Id).orderBy('LineNumber').execute();
+    expect(storedLines.map((l) => [l.Description, Number(l.Amount)])).toEqual(sent.body.Line.map((l) => [l.Description, l.Amount]));
   });
 
   it('offers no invoice for an org without a company, and refuses one', async () => {
-    t.app.services.accounting = new FakeAccounting('connected');
+    await connectQbo(t, qbo, tokens.manager);
     const acme = await acmeCase();
     const groups = (await getCases('manager', [await orgId(db(), 'ACME'), await orgId(db(), 'DOC')])).json() as InvoiceableOrg[];
     expect(groups.map((g) => g.CanInvoice)).toEqual([false, true]);
@@ -229,24 +226,25 @@ describe('with an accounting service', () => {
     expect(refused.json().Message).toBe(T.noCompany);
   });
 
-  it('undoes the local invoice and answers 502 when the service refuses it, so the cases can be invoiced again', async () => {
-    const fake = new FakeAccounting('connected');
-    fake.refuse = true;
-    t.app.services.accounting = fake;
+  it('undoes the local invoice and answers 502 when QuickBooks fails, so the cases can be invoiced again', async () => {
+    await connectQbo(t, qbo, tokens.manager);
+    qbo.failInvoices = 1;
     const a = await docCase();
     const refused = await create('manager', [a.id]);
     expect(refused.statusCode).toBe(502);
     expect(refused.json().Message).toBe(T.accountingFailed);
     expect((await db().selectFrom('cases').select('Invoice_Id').where('Id', '=', a.id).executeTakeFirstOrThrow()).Invoice_Id).toBeNull();
     expect(await db().selectFrom('invoice_cases').select('Case_Id').where('Case_Id', '=', a.id).execute()).toHaveLength(0);
-    fake.refuse = false;
+    expect(await db().selectFrom('invoice_lines').select('Case_Id').where('Case_Id', '=', a.id).execute()).toHaveLength(0);
     expect((await create('manager', [a.id])).statusCode).toBe(200);
   });
 
-  it('refuses while the service is set up but not authorised', async () => {
-    t.app.services.accounting = new FakeAccounting('notAuthorised');
-    const refused = await create('manager', [(await docCase()).id]);
+  it('refuses while QuickBooks is configured but not authorised, and records nothing', async () => {
+    t.app.services.accounting = new QuickBooksAccounting(qbo.config(), t.clock.now);
+    const a = await docCase();
+    const refused = await create('manager', [a.id]);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().Message).toBe(T.notConnected);
+    expect((await db().selectFrom('cases').select('Invoice_Id').where('Id', '=', a.id).executeTakeFirstOrThrow()).Invoice_Id).toBeNull();
   });
 });

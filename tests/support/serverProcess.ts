@@ -26,11 +26,12 @@ export interface ServerProcess {
  * Starts a Dossier server script (`server/main.ts`, or a test's own start) as a child process on a free port and
  * waits for its "Dossier is running" line; a server that exits or stays silent for two minutes fails with its output.
  */
-export async function startServerProcess(name: string, script: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(name: string, script: string, env: Record<string, string> | ((baseUrl: string) => Record<string, string>)): Promise<ServerProcess> {
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...(typeof env === 'function' ? env(baseUrl) : env), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -60,5 +61,5 @@ export async function startServerProcess(name: string, script: string, env: Reco
     await stop();
     throw error;
   }
-  return { baseUrl: `http://127.0.0.1:${port}`, child, stop };
+  return { baseUrl, child, stop };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -208,6 +208,17 @@ describe('the invoicing screen', () => {
     await check(user, 'Department of Commerce');
     expect(await screen.findByText(T.loadingInvoices)).toBeInTheDocument();
     expect(await screen.findByText(T.loadFailed, {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('says when no accounting service is set up, and when QuickBooks still has to be connected', async () => {
+    let status = 'notConfigured';
+    setup(undefined, (request) => (request.url === '/api/qbo/status' ? { body: { Status: status } } : undefined));
+    expect(await screen.findByText(Texts.invoices.accounting.notConfigured, {}, WAIT)).toBeInTheDocument();
+    cleanup();
+    status = 'notAuthorised';
+    setup(undefined, (request) => (request.url === '/api/qbo/status' ? { body: { Status: status } } : undefined));
+    expect(await screen.findByText(Texts.invoices.accounting.notAuthorised, {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText(Texts.invoices.accounting.notConfigured)).not.toBeInTheDocument();
   });
 
   it('marks the orgs with billable cases in bold', async () => {

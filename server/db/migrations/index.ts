@@ -12,6 +12,7 @@ import uniqueNames from './011_unique_names.js';
 import caseWorkflow from './012_case_workflow.js';
 import subjectNamesOnCases from './013_subject_names_on_cases.js';
 import reportIndexes from './014_report_indexes.js';
+import invoiceLines from './015_invoice_lines.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '012_case_workflow': caseWorkflow,
   '013_subject_names_on_cases': subjectNamesOnCases,
   '014_report_indexes': reportIndexes,
+  '015_invoice_lines': invoiceLines,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -15,7 +15,7 @@ import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { NotFound } from '../../layout/NotFound.js';
 import { Panel } from '../../layout/Panel.js';
 import { RecordPageLoading } from '../../layout/RecordPageLoading.js';
-import { LoadFailed } from '../../orgs/LoadFailed.js';
+import { LoadFailed } from '../../layout/LoadFailed.js';
 import { ResourceList } from '../../resources/ResourceList.js';
 import { ItemSections } from '../sections/ItemSections.js';
 import type { ItemDetail } from '../itemDetail.js';

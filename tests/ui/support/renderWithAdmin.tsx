@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext } from 'react-admin';
@@ -6,6 +6,18 @@ import { dataProvider } from '../../../dataProvider/dataProvider.js';
 import { authProvider } from '../../../src/auth/authProvider.js';
 import { theme } from '../../../src/theme.js';
 import { AppNotification } from '../../../src/layout/AppNotification.js';
+import { createQueryClient } from '../../../src/queryClient.js';
+
+/** react-admin's context with the real providers and a query cache of its own, set up as the app's. */
+function Admin({ children }: { children: ReactElement }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <AdminContext dataProvider={dataProvider} authProvider={authProvider} theme={theme} queryClient={queryClient}>
+      {children}
+      <AppNotification />
+    </AdminContext>
+  );
+}
 
 /**
  * Renders a component inside react-admin's context with the real data and auth providers, under a memory router
@@ -14,10 +26,7 @@ import { AppNotification } from '../../../src/layout/AppNotification.js';
 export function renderWithAdmin(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} authProvider={authProvider} theme={theme}>
-        {ui}
-        <AppNotification />
-      </AdminContext>
+      <Admin>{ui}</Admin>
     </MemoryRouter>,
   );
 }

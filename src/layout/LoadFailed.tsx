@@ -3,8 +3,8 @@ import { Texts } from '../../shared/texts/index.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 
 /**
- * A tab whose record did not load: what failed and why (no answer at all: "There was an error connecting to the
- * server."), with a retry — never an empty form that looks like an org without settings.
+ * Something that did not load (a record page, an org tab, a select's choices): what failed and why (no answer at all:
+ * "There was an error connecting to the server."), with a retry — never an empty form or list that looks like data.
  */
 export function LoadFailed({ error, text, onRetry }: { error: unknown; text: string; onRetry(): void }) {
   const { status, message } = failureOf(error);
