@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { drawable, fontFiles, fontkit } from '../pdf/fonts.js';
 import { Limits } from '../../shared/constants.js';
 import { formatDate, formatMoney } from '../../shared/format.js';
 import type { ParameterValue, ReportColumnType } from '../../shared/reports.js';
@@ -155,18 +156,18 @@ const PAGE = { width: 792, height: 612, margin: 36 } as const;
 const FONT_SIZE = 8;
 const LINE = 12;
 
-/** The standard fonts write WinAnsi: other characters become '?'. */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+/** A line of the PDF: what the typeface can draw, line breaks as spaces. */
+const oneLine = (text: string) => drawable(text).replace(/\n/g, ' ');
 
 function fitted(font: PDFFont, text: string, width: number): string {
-  let shown = printable(text);
+  let shown = oneLine(text);
   if (font.widthOfTextAtSize(shown, FONT_SIZE) <= width) return shown;
   while (shown.length > 1 && font.widthOfTextAtSize(`${shown}...`, FONT_SIZE) > width) shown = shown.slice(0, -1);
   return `${shown}...`;
 }
 
 /**
- * The report as a simple tabular PDF (pdf-lib, Helvetica, US Letter landscape): the report's name, the parameters, and
+ * The report as a simple tabular PDF (pdf-lib, DejaVu Sans embedded: server/pdf/fonts.ts; US Letter landscape): the report's name, the parameters, and
  * the rows under a repeated header, one line each, cut to their column's width. At most Limits.REPORT_PDF_MAX_ROWS
  * rows (the CSV holds all of them; the PDF says so on its last line).
  */
@@ -176,8 +177,9 @@ export async function pdfBytes(heading: ReportHeading, batches: AsyncIterable<Ru
   doc.setTitle(`${report.group} - ${report.name}`);
   doc.setCreator('Dossier');
   doc.setCreationDate(heading.generated);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  doc.registerFontkit(fontkit);
+  const font = await doc.embedFont(fontFiles().regular, { subset: true });
+  const bold = await doc.embedFont(fontFiles().bold, { subset: true });
   const usable = PAGE.width - 2 * PAGE.margin;
   const weights = report.columns.map((c) => (c.type === 'text' ? 3 : c.type === 'dateTime' ? 2 : c.type === 'money' ? 1.6 : 1.2));
   const numeric = report.columns.map((c) => c.type === 'integer' || c.type === 'money');
@@ -187,7 +189,7 @@ export async function pdfBytes(heading: ReportHeading, batches: AsyncIterable<Ru
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
   let y = PAGE.height - PAGE.margin;
-  const write = (text: string, x: number, size: number, face: PDFFont) => page.drawText(printable(text), { x, y, size, font: face, color: rgb(0, 0, 0) });
+  const write = (text: string, x: number, size: number, face: PDFFont) => page.drawText(oneLine(text), { x, y, size, font: face, color: rgb(0, 0, 0) });
   /** A cell's text in its column: numbers against the column's right edge, everything else at its left. */
   const cell = (text: string, i: number, face: PDFFont) => {
     const x = numeric[i] ? xs[i] + widths[i] - 6 - face.widthOfTextAtSize(text, FONT_SIZE) : xs[i];

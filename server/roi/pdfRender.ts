@@ -1,13 +1,13 @@
 import PDFDocument from 'pdfkit';
 import type { OutNode } from './xslt.js';
-import { drawable, roiFonts, type FontFace } from './fonts.js';
+import { drawable, fontFiles, type FontFace } from '../pdf/fonts.js';
 
 /**
  * Draws the XHTML the report templates write onto PDF pages with pdfkit: h1–h4, p, div, span, strong/b, em/i, u, br,
  * table/tr/th/td, ul/ol/li, dl/dt/dd, hr, and page breaks (`style="page-break-before|after: always"` or class
  * `page-break`); `align` or `style="text-align: …"` on blocks; classes `muted`, `note` and `eyebrow` for quieter text.
  * Anything else is read for its content (head, style and script are skipped). The typeface is DejaVu Sans, embedded
- * (server/roi/fonts.ts): text prints as entered.
+ * (server/pdf/fonts.ts): text prints as entered.
  */
 
 type Align = 'left' | 'center' | 'right' | 'justify';
@@ -190,7 +190,7 @@ export function lineTexts(nodes: readonly OutNode[]): string[] {
 
 const PAGE = { size: 'LETTER' as const, width: 612, height: 792, margin: { top: 78, bottom: 72, left: 60, right: 60 } };
 const COLORS = { ink: '#1d232b', heading: '#1f3a5f', muted: '#5b6573', rule: '#b9c1cb', fill: '#eef2f6', accent: '#1f3a5f' };
-/** The registered faces (server/roi/fonts.ts), by the names pdfkit knows them under. */
+/** The registered faces (server/pdf/fonts.ts), by the names pdfkit knows them under. */
 const FONTS: Record<FontFace, FontFace> = { regular: 'regular', bold: 'bold', italic: 'italic', boldItalic: 'boldItalic' };
 const BODY_SIZE = 10;
 const HEADING_SIZES = [0, 18, 14, 11.5, 10.5];
@@ -426,7 +426,7 @@ export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
     autoFirstPage: true,
     info: { Title: drawable(content.title), Author: drawable(content.author), Creator: 'Dossier', Producer: 'Dossier' },
   });
-  for (const [face, file] of Object.entries(roiFonts())) doc.registerFont(face, file);
+  for (const [face, file] of Object.entries(fontFiles())) doc.registerFont(face, file);
   doc.font(FONTS.regular);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -212,6 +212,20 @@ describe('the PDF', () => {
     expect(text).toContain('DOC Atlanta Field Office');
     expect(text).not.toContain('Acme Logistics');
   });
+
+  it('prints names as entered: Central European, Greek and Cyrillic letters, and \'?\' for a character the typeface lacks', async () => {
+    const report = reportCatalogue.find((r) => r.name === 'Open cases by org')!;
+    const renamed = 'Łódź Žižkov Σοφία Жуков 漢';
+    const before = await db().selectFrom('orgs').select('Name').where('Id', '=', org.get('DOC-ATL')!).executeTakeFirstOrThrow();
+    await db().updateTable('orgs').set({ Name: renamed }).where('Id', '=', org.get('DOC-ATL')!).execute();
+    try {
+      const pdf = await generate('manager', report, 'pdf', [{ Name: 'Org', Value: org.get('DOC')! }]);
+      const text = (await pdfPageTexts(pdf.rawPayload)).join('\n').replace(/\s+/g, ' ');
+      expect(text).toContain('Łódź Žižkov Σοφία Жуков ?');
+    } finally {
+      await db().updateTable('orgs').set({ Name: before.Name }).where('Id', '=', org.get('DOC-ATL')!).execute();
+    }
+  });
 });
 
 describe('parameters', () => {

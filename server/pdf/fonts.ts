@@ -1,21 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { create, type Font } from 'fontkit';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
 
 /**
- * The report of investigation's typeface: DejaVu Sans (the `dejavu-fonts-ttf` package, free licence), embedded and
- * subset by pdfkit, so names and values print as entered — Latin with every accent, Greek, Cyrillic and more —
- * where the PDF standard fonts know only Western European letters. A character DejaVu has no glyph for (Chinese,
- * say) prints as its letter without accents when that exists, else '?': never an empty box.
+ * The typeface of every PDF Dossier makes (the report of investigation, drawn by pdfkit; the reports, by pdf-lib):
+ * DejaVu Sans (the `dejavu-fonts-ttf` package, free licence), embedded and subset, so names and values print as
+ * entered — Latin with every accent, Greek, Cyrillic and more — where the PDF standard fonts know only Western
+ * European letters. A character DejaVu has no glyph for (Chinese, say) prints as its letter without accents when that
+ * exists, else '?': never an empty box. The font engine is pdf-lib's (`@pdf-lib/fontkit`), also asked here which
+ * characters the typeface has.
  */
+
+/** pdf-lib's font engine, for `PDFDocument.registerFontkit`. */
+export { fontkit };
 const FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf', boldItalic: 'DejaVuSans-BoldOblique.ttf' } as const;
 export type FontFace = keyof typeof FILES;
 
 let loaded: { files: Record<FontFace, Buffer>; regular: Font } | null = null;
 
 /** The four faces' files, read once per process. */
-export function roiFonts(): Record<FontFace, Buffer> {
+export function fontFiles(): Record<FontFace, Buffer> {
   return load().files;
 }
 
@@ -23,12 +28,12 @@ function load() {
   if (!loaded) {
     const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
     const files = Object.fromEntries(Object.entries(FILES).map(([face, file]) => [face, readFileSync(path.join(dir, file))])) as Record<FontFace, Buffer>;
-    loaded = { files, regular: create(files.regular) };
+    loaded = { files, regular: fontkit.create(files.regular) };
   }
   return loaded;
 }
 
-/** Text the report's font can draw: tabs as spaces; a character without a glyph as its base letter, else '?'. */
+/** Text the typeface can draw: tabs as spaces; a character without a glyph as its base letter, else '?'. */
 export function drawable(text: string): string {
   const font = load().regular;
   let out = '';
