@@ -1042,6 +1042,12 @@ export interface OrgExpenseRule {
 export interface OrgInvoiceSettings {
   readonly Org_Id?: number;
   QboId: string | null;
+  /**
+   * The chosen company as it was named when chosen (Id, DisplayName): what users who may only read the settings see, and what shows while the accounting service cannot list its companies.
+   */
+  readonly QboCompany?: {
+    [k: string]: unknown;
+  } | null;
   IncludeLast4SSN?: boolean;
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { defineStore } from '../resources/store.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -23,11 +24,14 @@ export const qboCustomersStore = defineStore({
     } catch (error) {
       const link = accounting.authorisationUrl(auth.userId);
       if (error instanceof AccountingNotAuthorised && link) throw new ValidationError({ Qbo: [link] }, T.authorise);
-      if (error instanceof AccountingUnavailable) {
-        request.log.warn({ err: error, detail: error.detail }, 'The accounting service did not list its customers');
-        throw new HttpError(502, T.connectFailed, { Message: T.connectFailed });
-      }
+      if (error instanceof AccountingUnavailable) throw customersUnavailable(request, error);
       throw error;
     }
   },
 });
+
+/** The 502 of a request that needed the accounting service's companies while it did not answer (logged). */
+export function customersUnavailable(request: FastifyRequest, error: AccountingUnavailable): HttpError {
+  request.log.warn({ err: error, detail: error.detail }, 'The accounting service did not list its customers');
+  return new HttpError(502, T.connectFailed, { Message: T.connectFailed });
+}

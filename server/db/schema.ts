@@ -122,6 +122,8 @@ export interface OrgsTable {
   ROIEncrpytionPassword: string | null;
   PrependAttachmentsToROI: Flag;
   QboId: string | null;
+  /** The company's name when it was chosen (migration 016). */
+  QboName: string | null;
   IncludeLast4SSN: Flag;
   CreatedDate: CreatedAt;
 }

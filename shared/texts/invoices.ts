@@ -56,5 +56,8 @@ export const InvoiceTexts = {
     authorise: 'QuickBooks must be authorised: follow the link in ModelState.Qbo.',
     connectFailed: 'There was an error connecting with QBO.',
     notConfigured: 'No accounting service is configured.',
+    /** An org's company that is not one of the accounting service's (PUT /api/orgs/{id}/invoice-settings). */
+    unknownCompany: 'QuickBooks Company is not one of the companies in QuickBooks.',
+    chooseWhenConnected: 'QuickBooks is not connected: connect it before choosing a company.',
   },
 } as const;

@@ -204,7 +204,9 @@ function ReferenceField({ source, title, reference, many, required, readOnly, hi
   if (readOnly || !canAccess || !target) {
     const embedded = reference.embedded ? record?.[reference.embedded] : undefined;
     if (many) return <Chips title={title} names={(Array.isArray(embedded) ? embedded : []).map((r) => text(r as ApiRecord))} />;
-    return <TextField label={title} value={embedded ? text(embedded as ApiRecord) : ''} disabled fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
+    // A placeholder standing for a value ('None' for -1) reads as itself.
+    const placeholder = hints.emptyValue !== undefined && String(record?.[source] ?? '') === hints.emptyValue ? (hints.placeholder ?? '') : '';
+    return <TextField label={title} value={embedded ? text(embedded as ApiRecord) : placeholder} disabled fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
   }
   if (!many && target.paging === 'browser') return <ReferenceSelect source={source} title={title} reference={reference} target={target} required={required} hints={hints} />;
   const search = reference.search ?? 'q';

@@ -298,9 +298,9 @@ describe('inheritance down three levels', () => {
   it('reads and saves the invoice settings', async () => {
     const url = `/api/orgs/${org.get('DOC')}/invoice-settings`;
     const before = await get(manager, url);
-    expect(before).toEqual({ Org_Id: org.get('DOC'), QboId: '58', IncludeLast4SSN: expect.any(Boolean) });
+    expect(before).toEqual({ Org_Id: org.get('DOC'), QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' }, IncludeLast4SSN: expect.any(Boolean) });
     const saved = await t.call(manager, { method: 'PUT', url, payload: { QboId: null, IncludeLast4SSN: !before.IncludeLast4SSN } });
-    expect(saved.json()).toEqual({ Org_Id: org.get('DOC'), QboId: null, IncludeLast4SSN: !before.IncludeLast4SSN });
+    expect(saved.json()).toEqual({ Org_Id: org.get('DOC'), QboId: null, QboCompany: null, IncludeLast4SSN: !before.IncludeLast4SSN });
     expect((await t.call(manager, { method: 'PUT', url, payload: { IncludeLast4SSN: true } })).json().ModelState).toEqual({ QboId: ['QuickBooks Company is required.'] });
     expect(await get(manager, '/api/qbo/customers')).toEqual([]);
   });

@@ -207,3 +207,39 @@ describe('companies', () => {
     expect(down.json().Message).toBe(T.connectFailed);
   });
 });
+
+describe("an org's company", () => {
+  const settingsUrl = async () => {
+    const acme = await t.database.db.selectFrom('orgs').select('Id').where('Code', '=', 'ACME').executeTakeFirstOrThrow();
+    return `/api/orgs/${acme.Id}/invoice-settings`;
+  };
+  const save = async (QboId: string | null, IncludeLast4SSN = false) =>
+    t.call(tokens.manager, { method: 'PUT', url: await settingsUrl(), payload: { QboId, IncludeLast4SSN } });
+  const read = async () => (await t.call(tokens.manager, { method: 'GET', url: await settingsUrl() })).json();
+
+  it("must be one of QuickBooks' companies, and is answered with its name as it was chosen", async () => {
+    await connectQbo(t, qbo, tokens.manager);
+    expect((await save('59')).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ QboId: '59', QboCompany: { Id: '59', DisplayName: 'Acme Logistics' } });
+    const unknown = await save('999');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().ModelState).toEqual({ QboId: [T.unknownCompany] });
+    expect((await read()).QboId).toBe('59');
+
+    // QuickBooks down: the chosen company is kept as it is (the other setting saves), a new one cannot be checked.
+    t.app.services.accounting = new QuickBooksAccounting({ ...qbo.config(), apiUrl: `http://127.0.0.1:${await freePort()}` }, t.clock.now);
+    expect((await save('59', true)).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ QboId: '59', QboCompany: { DisplayName: 'Acme Logistics' }, IncludeLast4SSN: true });
+    expect((await save('58')).statusCode).toBe(502);
+    expect((await read()).QboId).toBe('59');
+
+    // Not authorised, or not configured: no company can be chosen; none always can.
+    await t.database.db.deleteFrom('qbo_connections').execute();
+    useQbo();
+    expect((await save('58')).json().ModelState).toEqual({ QboId: [T.chooseWhenConnected] });
+    t.app.services.accounting = new UnconfiguredAccounting();
+    expect((await save('58')).json().ModelState).toEqual({ QboId: [T.notConfigured] });
+    expect((await save(null)).statusCode).toBe(200);
+    expect(await read()).toMatchObject({ QboId: null, QboCompany: null });
+  });
+});

@@ -105,6 +105,20 @@ describe('the QuickBooks connection on the Invoices tab', () => {
     expect(screen.queryByRole('button', { name: A.connect })).not.toBeInTheDocument();
   });
 
+  it('shows a user who may only read the settings the chosen company by its name, or None, without asking QuickBooks', async () => {
+    const { calls } = fakeServer(() => undefined);
+    signedInAs([P.GET_ORG_INVOICE_SETTINGS]);
+    const form = (record: Record<string, unknown>) => (
+      <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 106, id: 106, IncludeLast4SSN: false, ...record }} label="Invoices" submitLabel="Save Changes" layout="stack" readOnly />
+    );
+    const view = renderWithAdmin(form({ QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' } }));
+    expect(await screen.findByRole('textbox', { name: /QuickBooks Company/ })).toHaveValue('Department of Commerce');
+    view.unmount();
+    renderWithAdmin(form({ QboId: '-1', QboCompany: null }));
+    expect(await screen.findByRole('textbox', { name: /QuickBooks Company/ })).toHaveValue(Texts.orgs.invoices.noCompany);
+    expect(calls.filter((c) => c.url === '/api/qbo/customers')).toHaveLength(0);
+  });
+
   it('says QuickBooks could not be reached, with a retry that asks again', async () => {
     let answer: { status?: number; body: unknown } = { status: 502, body: { Message: A.connectFailed } };
     const { calls } = fakeServer(({ method, url }) => (method === 'GET' && url === '/api/qbo/customers' ? answer : undefined));

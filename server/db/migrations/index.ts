@@ -13,6 +13,7 @@ import caseWorkflow from './012_case_workflow.js';
 import subjectNamesOnCases from './013_subject_names_on_cases.js';
 import reportIndexes from './014_report_indexes.js';
 import invoiceLines from './015_invoice_lines.js';
+import orgQboName from './016_org_qbo_name.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '013_subject_names_on_cases': subjectNamesOnCases,
   '014_report_indexes': reportIndexes,
   '015_invoice_lines': invoiceLines,
+  '016_org_qbo_name': orgQboName,
 };
 
 export const migrationProvider: MigrationProvider = {

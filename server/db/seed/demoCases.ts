@@ -102,7 +102,7 @@ export async function seedDemoOrgConfiguration(db: Kysely<DB>, ctx: SeedContext,
       .execute();
   }
   const doc = ctx.orgs.get('DOC')!;
-  await db.updateTable('orgs').set({ QboId: '58' }).where('Id', '=', doc).execute();
+  await db.updateTable('orgs').set({ QboId: '58', QboName: 'Department of Commerce' }).where('Id', '=', doc).execute();
 }
 
 /** How many demo cases sit in each workflow state. */
