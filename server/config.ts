@@ -35,6 +35,8 @@ export interface QboConfig {
   redirectUrl: string;
   /** The QuickBooks product or service (Item) an invoice's lines are booked to. */
   itemId: string;
+  /** What the stored tokens are sealed with (server/billing/qbo/tokenSeal.ts): QBO_TOKEN_KEY, else the client secret. */
+  tokenKey: string;
 }
 
 function readQboConfig(env: NodeJS.ProcessEnv, publicUrl: string): QboConfig | undefined {
@@ -49,6 +51,7 @@ function readQboConfig(env: NodeJS.ProcessEnv, publicUrl: string): QboConfig | u
     apiUrl: (env.QBO_API_URL || 'https://quickbooks.api.intuit.com').replace(/\/$/, ''),
     redirectUrl: env.QBO_REDIRECT_URL || `${publicUrl}/qbo/auth`,
     itemId: env.QBO_ITEM_ID || '1',
+    tokenKey: env.QBO_TOKEN_KEY || clientSecret,
   };
 }
 

@@ -89,7 +89,7 @@ describe('authorisation', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ Status: 'connected' });
     expect((await status('manager')).json()).toEqual({ Status: 'connected' });
-    expect(await connection()).toMatchObject({ RealmId: qbo.realmId, AccessToken: expect.stringMatching(/^access-/), RefreshToken: expect.stringMatching(/^refresh-/) });
+    expect(await connection()).toMatchObject({ RealmId: qbo.realmId, AccessToken: expect.stringMatching(/^v1\./), RefreshToken: expect.stringMatching(/^v1\./) });
     const list = await customers('manager');
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json()).toEqual([
@@ -181,6 +181,21 @@ describe('tokens', () => {
     expect(await connection()).toMatchObject({ AccessToken: null, RefreshToken: null });
     await connectQbo(t, qbo, tokens.manager);
     expect((await customers('manager')).statusCode).toBe(200);
+  });
+
+  it('keeps both tokens sealed in the database; under another key the connection is offered again', async () => {
+    await connectQbo(t, qbo, tokens.manager);
+    const stored = (await connection())!;
+    expect(stored.RefreshToken).toMatch(/^v1\./);
+    expect(stored.AccessToken).toMatch(/^v1\./);
+    const issued = qbo.issuedTokens();
+    expect(issued.length).toBeGreaterThanOrEqual(2);
+    for (const token of issued) expect(JSON.stringify(stored)).not.toContain(token);
+    expect((await customers('manager')).statusCode).toBe(200);
+
+    t.app.services.accounting = new QuickBooksAccounting({ ...qbo.config(), tokenKey: 'a key that was rotated' }, t.clock.now);
+    expect((await status('manager')).json()).toEqual({ Status: 'notAuthorised' });
+    expect((await customers('manager')).json().ModelState.Qbo[0]).toMatch(/\/connect\/oauth2\?/);
   });
 });
 

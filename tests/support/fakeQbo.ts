@@ -48,6 +48,11 @@ export class FakeQbo {
   private server: Server | null = null;
   baseUrl = '';
 
+  /** Every token this server has given out and still honours: the access tokens and the refresh token. */
+  issuedTokens(): string[] {
+    return [...this.accessTokens, ...(this.refreshToken ? [this.refreshToken] : [])];
+  }
+
   async start(): Promise<this> {
     this.server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -69,6 +74,7 @@ export class FakeQbo {
       apiUrl: this.baseUrl,
       redirectUrl: `${publicUrl}/qbo/auth`,
       itemId: '1',
+      tokenKey: CLIENT_SECRET,
     };
   }
 

@@ -2,6 +2,7 @@ import type { QboConfig } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import { AccountingNotAuthorised } from '../accounting.js';
 import { QboTokenRefused, requestTokens, type QboTokens } from './qboHttp.js';
+import { TokenSeal } from './tokenSeal.js';
 
 /** An access token is refreshed this long before it expires, so a call never starts with one about to lapse. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -12,18 +13,40 @@ export interface QboAccess {
   accessToken: string;
 }
 
+/** A stored connection with its tokens opened (null where none is stored or it cannot be opened). */
+interface StoredConnection {
+  RealmId: string | null;
+  AccessToken: string | null;
+  RefreshToken: string | null;
+  ExpiresDate: Date | string | null;
+}
+
 /**
  * The one QuickBooks connection of the firm, kept in `qbo_connections` (one row): the realm, the access token and
- * when it expires, and the refresh token. Several API instances share it through the database.
+ * when it expires, and the refresh token, both tokens sealed (TokenSeal). Several API instances share it through
+ * the database.
  */
 export class QboConnection {
+  private readonly seal: TokenSeal;
+
   constructor(
     private readonly config: QboConfig,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.seal = new TokenSeal(config.tokenKey);
+  }
 
-  private read(db: Database) {
-    return db.selectFrom('qbo_connections').select(['RealmId', 'AccessToken', 'RefreshToken', 'ExpiresDate']).where('Id', '=', 1).executeTakeFirst();
+  private async read(db: Database, forUpdate = false): Promise<StoredConnection | undefined> {
+    const query = db.selectFrom('qbo_connections').select(['RealmId', 'AccessToken', 'RefreshToken', 'ExpiresDate']).where('Id', '=', 1);
+    const row = await (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+    if (!row) return undefined;
+    const open = (sealed: string | null) => (sealed === null ? null : this.seal.open(sealed));
+    return { ...row, AccessToken: open(row.AccessToken), RefreshToken: open(row.RefreshToken) };
+  }
+
+  /** The tokens of an answer as they are stored. */
+  private sealed(tokens: QboTokens) {
+    return { AccessToken: this.seal.seal(tokens.access_token), RefreshToken: this.seal.seal(tokens.refresh_token), ExpiresDate: this.expiry(tokens), UpdatedDate: this.now() };
   }
 
   private expiry(tokens: QboTokens): Date {
@@ -38,7 +61,7 @@ export class QboConnection {
 
   /** Stores the tokens of a completed authorisation of the company `realmId`, replacing any earlier connection. */
   async store(db: Database, realmId: string, tokens: QboTokens): Promise<void> {
-    const values = { RealmId: realmId, AccessToken: tokens.access_token, RefreshToken: tokens.refresh_token, ExpiresDate: this.expiry(tokens), UpdatedDate: this.now() };
+    const values = { RealmId: realmId, ...this.sealed(tokens) };
     await db
       .insertInto('qbo_connections')
       .values({ Id: 1, ...values })
@@ -66,7 +89,7 @@ export class QboConnection {
    */
   private async refresh(db: Database, expired: string | undefined): Promise<QboAccess> {
     const outcome = await db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('qbo_connections').select(['RealmId', 'AccessToken', 'RefreshToken', 'ExpiresDate']).where('Id', '=', 1).forUpdate().executeTakeFirst();
+      const row = await this.read(trx, true);
       if (!row?.RealmId || !row.RefreshToken) return { revoked: true as const };
       // Another request refreshed while this one waited for the lock.
       if (row.AccessToken && row.AccessToken !== expired) return { access: { realmId: row.RealmId, accessToken: row.AccessToken } };
@@ -74,7 +97,7 @@ export class QboConnection {
         const tokens = await requestTokens(this.config, { grant_type: 'refresh_token', refresh_token: row.RefreshToken });
         await trx
           .updateTable('qbo_connections')
-          .set({ AccessToken: tokens.access_token, RefreshToken: tokens.refresh_token, ExpiresDate: this.expiry(tokens), UpdatedDate: this.now() })
+          .set(this.sealed(tokens))
           .where('Id', '=', 1)
           .execute();
         return { access: { realmId: row.RealmId, accessToken: tokens.access_token } };
