@@ -108,6 +108,11 @@ export const Limits = {
   LOCK_FOREVER_SET_YEARS: 100,
   /** Server-paged lists (users, cases, items) count matching rows exactly up to this many, and estimate beyond. */
   COUNT_BOUND: 10_000,
+  /**
+   * A list filtered by org scope alone trusts PostgreSQL's row estimate, without counting, when it is at least this
+   * many times COUNT_BOUND (server/db/boundedCount.ts): such an estimate is never that far off.
+   */
+  COUNT_ESTIMATE_MARGIN: 10,
   /** An item section's Definition as sent (JSON text), its longest value, and the most entries of a template field. */
   SECTION_DEFINITION_MAX_LENGTH: 500_000,
   SECTION_VALUE_MAX_LENGTH: 20_000,

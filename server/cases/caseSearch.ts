@@ -48,6 +48,12 @@ const SORTS: Record<Column, readonly (keyof Tables[keyof Tables] | string)[]> = 
 /** `%`, `_` and `\` typed by the user match themselves. */
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The filtered cases, and whether nothing but the caller's org scope narrows them. */
+interface Filtered {
+  base: Base;
+  scopeOnly: boolean;
+}
+
 /**
  * The filtered cases (not yet sorted or paged), read from `cases` alone: the caller's org scope, the text searches
  * (case number; each word of a name in the subject's first or last name, which migration 013 copies onto the case —
@@ -56,9 +62,10 @@ const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}
  * IncludePeopleWhoWorkForMe, also the users whose manager the caller is) as reviewer, data-entry clerk or an item's
  * investigator.
  */
-async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery, hidden: readonly Column[]): Promise<Base | null> {
-  let base = db.selectFrom('cases as c') as unknown as Base;
-  if (!scope.all) base = base.where('c.Client_Id', 'in', [...scope.ids]);
+async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery, hidden: readonly Column[]): Promise<Filtered | null> {
+  const scoped = db.selectFrom('cases as c') as unknown as Base;
+  let base = scope.all ? scoped : scoped.where('c.Client_Id', 'in', [...scope.ids]);
+  const inScope = base;
   for (const filter of query.filtered ?? []) {
     const text = filter.value.trim();
     if (!text) continue;
@@ -97,7 +104,7 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
       ]),
     );
   }
-  return base;
+  return { base, scopeOnly: base === inScope };
 }
 
 /** One row of the cases list (spec 001 §3 "Case row"), without the columns the caller may not see. */
@@ -122,9 +129,11 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const empty = { cases: [], pageCount: 0, total: 0, totalIsExact: true, Columns };
   if (!scope.all && scope.ids.size === 0) return empty;
   const hidden = hiddenColumns(auth);
-  const base = await filteredCases(db, auth, scope, query, hidden);
-  if (!base) return empty;
-  const count = await countedPage(db, base.select('c.Id'), Limits.COUNT_BOUND, query);
+  const filtered = await filteredCases(db, auth, scope, query, hidden);
+  if (!filtered) return empty;
+  const { base } = filtered;
+  // Narrowed by the org scope alone, the planner's estimate is reliable: a large one is answered without counting.
+  const count = await countedPage(db, base.select('c.Id'), Limits.COUNT_BOUND, query, { estimateFirst: filtered.scopeOnly });
   const { pageCount, page } = count;
 
   // The joins serve the page only: the count above reads the cases alone (docs/performance.md).

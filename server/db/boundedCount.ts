@@ -1,22 +1,41 @@
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from './database.js';
+import { Limits } from '../../shared/constants.js';
 
 /**
  * How many rows a filtered query matches, for a page count: exact up to `bound` (a LIMITed count, cheap at any
  * table size), beyond that PostgreSQL's row estimate for the same query — never a count(*) over a huge table.
- * `query` selects one column of the rows to count.
+ * `query` selects one column of the rows to count. With `estimateFirst` (a query whose estimate is reliable: the
+ * org scope alone, estimated from the table's statistics) the estimate is asked first, and an estimate of at least
+ * Limits.COUNT_ESTIMATE_MARGIN times the bound is answered without counting; a smaller one is counted as usual.
  */
 // The query's tables and selection differ per caller; only its rows are counted.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function boundedCount(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number): Promise<{ total: number; exact: boolean }> {
+export async function boundedCount(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, options: CountOptions = {}): Promise<{ total: number; exact: boolean }> {
+  let estimate: number | undefined;
+  if (options.estimateFirst) {
+    estimate = await estimatedRows(query);
+    if (estimate >= bound * Limits.COUNT_ESTIMATE_MARGIN) return { total: estimate, exact: false };
+  }
   const limited = query.limit(bound + 1).as('limited');
   const { n } = await db.selectFrom(limited).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
   const counted = Number(n);
   if (counted <= bound) return { total: counted, exact: true };
+  return { total: Math.max(counted, estimate ?? (await estimatedRows(query))), exact: false };
+}
+
+export interface CountOptions {
+  /** Ask the planner's estimate before counting (see boundedCount). */
+  estimateFirst?: boolean;
+}
+
+/** PostgreSQL's estimate of the rows a query answers (its plan's top row count). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function estimatedRows(query: SelectQueryBuilder<any, any, any>): Promise<number> {
   const [plan] = await query.explain('json');
   const json = plan['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(counted, Math.round(parsed[0].Plan['Plan Rows'])), exact: false };
+  return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 /**
@@ -25,8 +44,8 @@ export async function boundedCount(db: Database, query: SelectQueryBuilder<any, 
  */
 // The query's tables and selection differ per caller; only its rows are counted.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function countedPage(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, asked: { page: number; pageSize: number }) {
-  const count = await boundedCount(db, query, bound);
+export async function countedPage(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, asked: { page: number; pageSize: number }, options: CountOptions = {}) {
+  const count = await boundedCount(db, query, bound, options);
   const pageCount = Math.ceil(count.total / asked.pageSize);
   return { ...count, pageCount, page: Math.max(0, Math.min(asked.page, pageCount - 1)) };
 }
