@@ -38,7 +38,7 @@ describe.runIf(hasChromium).each(servers)('case templates on $name', (server) =>
     await expectCount(items.getByRole('row'), 3);
     await expectCount(items.getByRole('button', { name: 'Move Subject Interview up' }), 0);
     await items.getByRole('button', { name: 'Move Residence Check up' }).click();
-    expect(await itemOrder(items)).toEqual(['Residence Check', 'Subject Interview']);
+    await expect.poll(() => itemOrder(items), { timeout: 15_000 }).toEqual(['Residence Check', 'Subject Interview']);
     await items.getByRole('checkbox', { name: 'Auto Add Item for Subject Interview' }).uncheck();
     await screenshot(page, `${server.name}-case-template-items`);
 
@@ -47,7 +47,7 @@ describe.runIf(hasChromium).each(servers)('case templates on $name', (server) =>
     await dialog.getByRole('group', { name: 'Header XSLT' }).locator('.cm-content').fill('<div class="header">Tier 2</div>');
     await screenshot(page, `${server.name}-case-template-xslt`);
     await dialog.getByRole('button', { name: 'Switch to Items' }).click();
-    expect(await itemOrder(items)).toEqual(['Residence Check', 'Subject Interview']);
+    await expect.poll(() => itemOrder(items), { timeout: 15_000 }).toEqual(['Residence Check', 'Subject Interview']);
     await dialog.getByRole('button', { name: 'Add Case Template' }).click();
     await shows(page.getByText('The case template Tier 2 Standard was created.'));
     await shows(table.getByRole('cell', { name: 'Tier 2 Standard', exact: true }));
@@ -55,7 +55,7 @@ describe.runIf(hasChromium).each(servers)('case templates on $name', (server) =>
     // Reopened, the template keeps the order, the flags and the XSLT.
     await table.getByRole('cell', { name: 'Tier 2 Standard', exact: true }).click();
     await shows(items.getByText('Residence Check'));
-    expect(await itemOrder(items)).toEqual(['Residence Check', 'Subject Interview']);
+    await expect.poll(() => itemOrder(items), { timeout: 15_000 }).toEqual(['Residence Check', 'Subject Interview']);
     expect(await items.getByRole('checkbox', { name: 'Auto Add Item for Subject Interview' }).isChecked()).toBe(false);
     await dialog.getByRole('button', { name: 'Switch to XSLT Editor' }).click();
     await shows(dialog.getByRole('group', { name: 'Header XSLT' }).getByText('Tier 2'));

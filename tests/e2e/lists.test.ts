@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
 
 describe.runIf(hasChromium).each(servers)('lists on $name', (server) => {
   let browser: Browser;
@@ -41,7 +41,7 @@ describe.runIf(hasChromium).each(servers)('lists on $name', (server) => {
     await lists.getByRole('button', { name: 'Delete Interview Place' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await shows(page.getByText('The list Interview Place was deleted.'));
-    expect(await lists.getByText('Interview Place').count()).toBe(0);
+    await expectCount(lists.getByText('Interview Place'), 0);
     expect(errors).toEqual([]);
     await context.close();
   });
