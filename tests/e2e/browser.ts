@@ -111,6 +111,10 @@ export async function expectValue(locator: Locator, value: string): Promise<void
   await expect.poll(() => locator.inputValue(), { timeout: WAIT_MS }).toBe(value);
 }
 
+export async function expectChecked(locator: Locator, checked: boolean): Promise<void> {
+  await expect.poll(() => locator.isChecked(), { timeout: WAIT_MS }).toBe(checked);
+}
+
 export async function expectText(locator: Locator, pattern: RegExp): Promise<void> {
   await expect.poll(async () => (await locator.first().textContent()) ?? '', { timeout: WAIT_MS }).toMatch(pattern);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { expectChecked, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
 
 /** The item template names of the editor's Items table, top to bottom. */
 const itemOrder = async (items: Locator) =>
@@ -56,7 +56,7 @@ describe.runIf(hasChromium).each(servers)('case templates on $name', (server) =>
     await table.getByRole('cell', { name: 'Tier 2 Standard', exact: true }).click();
     await shows(items.getByText('Residence Check'));
     await expect.poll(() => itemOrder(items), { timeout: 15_000 }).toEqual(['Residence Check', 'Subject Interview']);
-    expect(await items.getByRole('checkbox', { name: 'Auto Add Item for Subject Interview' }).isChecked()).toBe(false);
+    await expectChecked(items.getByRole('checkbox', { name: 'Auto Add Item for Subject Interview' }), false);
     await dialog.getByRole('button', { name: 'Switch to XSLT Editor' }).click();
     await shows(dialog.getByRole('group', { name: 'Header XSLT' }).getByText('Tier 2'));
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Texts } from '../../shared/texts/index.js';
 import { Permissions } from '../../shared/permissions.js';
-import { apiAs, expectCount, expectValue, hasChromium, launchBrowser, newPage, screenshot, shows, signIn } from './browser.js';
+import { apiAs, expectChecked, expectCount, expectValue, hasChromium, launchBrowser, newPage, screenshot, shows, signIn } from './browser.js';
 import { startDeclaredResourceServer, type DeclaredResourceServer } from '../support/declaredResource/server.js';
 
 /**
@@ -135,7 +135,7 @@ describe.runIf(hasChromium)('a resource added by declaration only (vehicle makes
     await shows(editDialog);
     await expectValue(editDialog.getByLabel('Name'), 'Studebaker');
     await expectValue(editDialog.getByLabel('Country'), 'USA');
-    expect(await editDialog.getByLabel('Domestic').isChecked()).toBe(true);
+    await expectChecked(editDialog.getByLabel('Domestic'), true);
     await editDialog.getByLabel('Name').fill('Studebaker-Packard');
     await editDialog.getByRole('button', { name: 'Save Vehicle Make' }).click();
     await shows(page.getByText('The vehicle make Studebaker-Packard was updated.'));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { expectCount, expectValue, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { expectChecked, expectCount, expectValue, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
 
 describe.runIf(hasChromium).each(servers)('item templates on $name', (server) => {
   let browser: Browser;
@@ -67,7 +67,7 @@ describe.runIf(hasChromium).each(servers)('item templates on $name', (server) =>
     await page.reload();
     await page.getByRole('button', { name: 'Edit Polygraph Review' }).click();
     await expect.poll(() => sections.getByRole('row').nth(1).textContent()).toMatch(/^Employment Verification/);
-    expect(await sections.getByRole('checkbox', { name: 'Required Employment Verification' }).isChecked()).toBe(true);
+    await expectChecked(sections.getByRole('checkbox', { name: 'Required Employment Verification' }), true);
     await expectValue(assets.getByRole('textbox', { name: 'Name of examiner-notes.txt' }), 'Examiner notes.txt');
 
     // Disabled templates leave the default (Enabled) list.

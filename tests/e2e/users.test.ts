@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, servers, shows, signIn } from './browser.js';
+import { expectChecked, expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, servers, shows, signIn } from './browser.js';
 
 /** The colour of a row's left edge: red for a deactivated account, green for an active one. */
 const edgeColor = (row: Locator) => row.locator('td').first().evaluate((cell) => getComputedStyle(cell).borderLeftColor);
@@ -151,8 +151,8 @@ describe.runIf(hasChromium).each(servers)('users and groups on $name', (server) 
     await page.getByRole('button', { name: 'Edit Auditors' }).click();
     const reloaded = page.getByRole('region', { name: 'Edit group Auditors' });
     await shows(reloaded.getByRole('group', { name: 'Reports roles' }));
-    expect(await reloaded.getByRole('group', { name: 'Reports roles' }).getByRole('checkbox', { name: 'View Report Data' }).isChecked()).toBe(true);
-    expect(await reloaded.getByRole('group', { name: 'Cases roles' }).getByRole('checkbox', { name: 'Edit Cases', exact: true }).isChecked()).toBe(false);
+    await expectChecked(reloaded.getByRole('group', { name: 'Reports roles' }).getByRole('checkbox', { name: 'View Report Data' }), true);
+    await expectChecked(reloaded.getByRole('group', { name: 'Cases roles' }).getByRole('checkbox', { name: 'Edit Cases', exact: true }), false);
     await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/roles/')),
       reloaded.getByRole('group', { name: 'Cases roles' }).getByRole('checkbox', { name: 'View Cases', exact: true }).uncheck(),
