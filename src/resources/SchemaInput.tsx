@@ -120,6 +120,14 @@ const optionText = (reference: Reference) => (record: RaRecord | ApiRecord | nul
   return resourceByName(reference.resource)?.recordRepresentation(record) ?? label(record.id);
 };
 
+/** The record's choice of one referenced record, read only: its embedded copy by name, or the placeholder standing for a value ('None' for -1). */
+function ChosenReference({ source, title, reference, hints }: { source: string; title: string; reference: Reference; hints: UiHints }) {
+  const record = useRecordContext();
+  const embedded = reference.embedded ? (record?.[reference.embedded] as ApiRecord | null | undefined) : undefined;
+  const placeholder = hints.emptyValue !== undefined && String(record?.[source] ?? '') === hints.emptyValue ? (hints.placeholder ?? '') : '';
+  return <TextField label={title} value={embedded ? optionText(reference)(embedded) : placeholder} disabled fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
+}
+
 /**
  * Whether the user may read a resource's records for a picker: its list permission, or — a list call open to
  * others (`operations.list.access`: the org case types' template picker reads case templates) — that call's.
@@ -168,9 +176,18 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
   const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
   // A list that did not load must not look like a list with nothing in it.
+  // The record's own choice still reads, above what went wrong.
   if (error) {
-    if (target.slots?.listRefused) return <RecordSlot name={target.slots.listRefused} declaration={target} error={error} onClose={() => void refetch()} />;
-    return <LoadFailed error={error} text={Texts.forms.choicesFailed(title)} onRetry={() => void refetch()} />;
+    return (
+      <Stack spacing={1}>
+        {current !== undefined && current !== null && current !== '' && <ChosenReference source={source} title={title} reference={reference} hints={hints} />}
+        {target.slots?.listRefused ? (
+          <RecordSlot name={target.slots.listRefused} declaration={target} error={error} onClose={() => void refetch()} />
+        ) : (
+          <LoadFailed error={error} text={Texts.forms.choicesFailed(title)} onRetry={() => void refetch()} />
+        )}
+      </Stack>
+    );
   }
   // Until the records are there the chosen one could not show (nor be kept by the select).
   if (ready && isPending) return <TextField label={title} disabled fullWidth />;
@@ -202,11 +219,11 @@ function ReferenceField({ source, title, reference, many, required, readOnly, hi
   const text = optionText(reference);
   if (isPending && !readOnly) return <TextField label={title} disabled fullWidth />;
   if (readOnly || !canAccess || !target) {
-    const embedded = reference.embedded ? record?.[reference.embedded] : undefined;
-    if (many) return <Chips title={title} names={(Array.isArray(embedded) ? embedded : []).map((r) => text(r as ApiRecord))} />;
-    // A placeholder standing for a value ('None' for -1) reads as itself.
-    const placeholder = hints.emptyValue !== undefined && String(record?.[source] ?? '') === hints.emptyValue ? (hints.placeholder ?? '') : '';
-    return <TextField label={title} value={embedded ? text(embedded as ApiRecord) : placeholder} disabled fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
+    if (many) {
+      const embedded = reference.embedded ? record?.[reference.embedded] : undefined;
+      return <Chips title={title} names={(Array.isArray(embedded) ? embedded : []).map((r) => text(r as ApiRecord))} />;
+    }
+    return <ChosenReference source={source} title={title} reference={reference} hints={hints} />;
   }
   if (!many && target.paging === 'browser') return <ReferenceSelect source={source} title={title} reference={reference} target={target} required={required} hints={hints} />;
   const search = reference.search ?? 'q';

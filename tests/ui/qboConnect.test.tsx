@@ -95,6 +95,16 @@ describe('the QuickBooks connection on the Invoices tab', () => {
     expect(await screen.findByText(A.popupBlocked)).toBeInTheDocument();
   });
 
+  it('keeps the company already chosen in sight while QuickBooks is not connected', async () => {
+    fakeServer(({ method, url }) => (method === 'GET' && url === '/api/qbo/customers' ? { status: 400, body: { Message: 'authorise', ModelState: { Qbo: [LINK] } } } : undefined));
+    signedInAs([P.GET_ORG_INVOICE_SETTINGS, P.UPDATE_ORG_INVOICE_SETTINGS]);
+    renderWithAdmin(
+      <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 105, id: 105, QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' }, IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />,
+    );
+    expect(await screen.findByRole('button', { name: A.connect })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /QuickBooks Company/ })).toHaveValue('Department of Commerce');
+  });
+
   it('offers no Connect to a user who may only read invoice settings', async () => {
     fakeServer(({ method, url }) => (method === 'GET' && url === '/api/qbo/customers' ? { status: 400, body: { Message: 'authorise', ModelState: { Qbo: [LINK] } } } : undefined));
     signedInAs([P.GET_ORG_INVOICE_SETTINGS]);
