@@ -13,6 +13,7 @@ import { HomeRedirect } from './layout/HomeRedirect.js';
 import { NotFound } from './layout/NotFound.js';
 import { toast } from './layout/toast.js';
 import { theme } from './theme.js';
+import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './queryClient.js';
 import { protectedRoutes, publicRoutes } from './routes.js';
 import { RecordPage, ResourceScreen } from './resources/ResourceScreen.js';
@@ -23,12 +24,15 @@ const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', { allowMi
 
 onNoResponse((message) => toast(message, 'error'));
 
-/** The Dossier client: react-admin with our data and auth providers, declared resources and custom pages. */
-export function App() {
+/**
+ * The Dossier client: react-admin with our data and auth providers, declared resources and custom pages. One query
+ * cache per page load; a test rendering the app afresh passes its own.
+ */
+export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
     <Admin
       dataProvider={dataProvider}
-      queryClient={queryClient}
+      queryClient={client}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}

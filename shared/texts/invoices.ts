@@ -2,6 +2,9 @@
 export const InvoiceTexts = {
   orgsHeading: 'Orgs',
   loadingOrgs: 'Loading orgs...',
+  /** Not in the spec: the orgs could not be read, or the user sees none. */
+  orgsFailed: 'Unable to get the orgs.',
+  noOrgs: 'There are no orgs to invoice.',
   chooseOrgs: 'Please select which orgs you would like to retrieve invoiceable cases for.',
   loadingInvoices: 'Loading invoices for the selected orgs...',
   /** The spec gives no text for a failed load of the cases. */

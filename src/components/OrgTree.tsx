@@ -25,6 +25,8 @@ interface OrgTreeProps {
   label?: string;
   /** An org to show: its ancestors open, and the tree scrolls to it (the current org of a page). */
   reveal?: number | null;
+  /** Only the first node starts expanded (the invoicing tree, spec 002 §2.7); otherwise the first levels of a large tree. */
+  expandFirstOnly?: boolean;
   /**
    * Drag and drop: an org dropped onto another moves under it. The top org is not dragged; a drop onto the org
    * itself or one below it is refused (`onRefusedMove`) before anything is asked, and other orgs do not accept it.
@@ -96,9 +98,12 @@ const OrgTreeItem = forwardRef<HTMLLIElement, TreeItemProps>(function OrgTreeIte
   return <TreeItem {...props} ref={ref} label={label} slotProps={{ content }} />;
 });
 
-/** The nodes open when a tree first shows: the first levels of a large tree, and the ancestors of the org to show. */
-function firstExpanded(tree: OrgNode[], orgs: readonly OrgState[], reveal?: number | null): string[] {
-  const first = allNodeIds(tree).slice(0, 50);
+/** How many nodes of a large tree start expanded: its first levels. */
+const FIRST_EXPANDED_NODES = 50;
+
+/** The nodes open when a tree first shows: the first node or the first levels of a large tree, and the ancestors of the org to show. */
+function firstExpanded(tree: OrgNode[], orgs: readonly OrgState[], reveal: number | null | undefined, firstOnly: boolean): string[] {
+  const first = allNodeIds(tree).slice(0, firstOnly ? 1 : FIRST_EXPANDED_NODES);
   return reveal ? [...new Set([...first, ...ancestorIds(orgs, reveal).map(String)])] : first;
 }
 
@@ -106,7 +111,7 @@ function firstExpanded(tree: OrgNode[], orgs: readonly OrgState[], reveal?: numb
  * The org tree: searchable, 20 px indentation, hidden orgs and INACTIVE ORGS left out by default (with them, hidden
  * orgs carry an Inactive badge). With `onMove`, orgs are dragged onto their new parent.
  */
-export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden, searchable = true, height, label = 'Orgs', reveal, onMove, onRefusedMove }: OrgTreeProps) {
+export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden, searchable = true, height, label = 'Orgs', reveal, expandFirstOnly = false, onMove, onRefusedMove }: OrgTreeProps) {
   const [search, setSearch] = useState('');
   const tree = useMemo(() => buildOrgTree(orgs, { includeHidden, search }), [orgs, includeHidden, search]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
@@ -116,17 +121,17 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
   const [over, setOver] = useState<string | null>(null);
   const apiRef = useTreeViewApiRef();
   const box = useRef<HTMLDivElement>(null);
-  const open = useMemo(() => expanded ?? (orgs.length ? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal) : []), [expanded, orgs, includeHidden, reveal]);
+  const open = useMemo(() => expanded ?? (orgs.length ? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal, expandFirstOnly) : []), [expanded, orgs, includeHidden, reveal, expandFirstOnly]);
 
   // The org to show: its ancestors open, and it comes into view within the tree's own scroll.
   useEffect(() => {
     if (!reveal) return;
     const needed = ancestorIds(orgs, reveal).map(String);
     setExpanded((previous) => {
-      const base = previous ?? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal);
+      const base = previous ?? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal, expandFirstOnly);
       return needed.every((id) => base.includes(id)) && previous ? previous : [...new Set([...base, ...needed])];
     });
-  }, [reveal, orgs, includeHidden]);
+  }, [reveal, orgs, includeHidden, expandFirstOnly]);
   useEffect(() => {
     if (!reveal) return;
     const timer = setTimeout(() => {

@@ -40,7 +40,8 @@ import { OrgTree } from '../components/OrgTree.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { AccountingNotice } from './AccountingNotice.js';
-import { useOrgs } from '../session/useLookups.js';
+import { useOrgList } from '../session/useLookups.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import type { SlotProps } from '../slots/index.js';
 import { completedOn, shownCases, subjectName, totalOf, type InvoiceCase, type InvoiceExpense } from './invoiceModel.js';
 
@@ -73,7 +74,7 @@ function boldRows(orgIds: readonly number[]) {
 
 /** The left panel: titled Orgs, the org tree with checkboxes (orgs with billable cases in bold), resizable by its corner. */
 function OrgPanel({ selected, onSelect, billable, phone }: { selected: number[]; onSelect(ids: number[]): void; billable: readonly number[]; phone: boolean }) {
-  const orgs = useOrgs();
+  const { list: orgs, isFetching, error, refetch } = useOrgList();
   const minWidth = `max(20vw, ${Limits.ORG_TREE_MIN_WIDTH_PX}px)`;
   return (
     <Card
@@ -94,10 +95,12 @@ function OrgPanel({ selected, onSelect, billable, phone }: { selected: number[];
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {T.orgsHeading}
       </Typography>
-      {orgs.length === 0 ? (
-        <Typography color="text.secondary">{T.loadingOrgs}</Typography>
+      {orgs.length > 0 ? (
+        <OrgTree orgs={orgs} multi selected={selected} onSelect={onSelect} label={T.orgsHeading} height={phone ? Limits.ORG_TREE_HEIGHT_PX : undefined} expandFirstOnly />
+      ) : error && !isFetching ? (
+        <LoadFailed error={error} text={T.orgsFailed} onRetry={refetch} />
       ) : (
-        <OrgTree orgs={orgs} multi selected={selected} onSelect={onSelect} label={T.orgsHeading} height={phone ? Limits.ORG_TREE_HEIGHT_PX : undefined} />
+        <Typography color="text.secondary">{isFetching ? T.loadingOrgs : T.noOrgs}</Typography>
       )}
     </Card>
   );

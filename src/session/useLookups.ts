@@ -12,7 +12,15 @@ import { readState, writeState, type LookupListState, type OrgState } from '../.
  */
 const SESSION_COPY = { sessionCopy: true } as const;
 
-function useSessionList<T extends object>(resource: string, sort: string, stored: { list: readonly T[]; loadedAt: number }, staleTime: number, save: (list: T[], loadedAt: number) => void): T[] {
+/** A session list with where its asking stands: fetching, or failed (with a retry). */
+export interface SessionListState<T> {
+  list: T[];
+  isFetching: boolean;
+  error: unknown;
+  refetch(): void;
+}
+
+function useSessionList<T extends object>(resource: string, sort: string, stored: { list: readonly T[]; loadedAt: number }, staleTime: number, save: (list: T[], loadedAt: number) => void): SessionListState<T> {
   const key = resourceByName(resource)?.key ?? 'Id';
   const initialData = useMemo(() => {
     const data = stored.list.map((row) => ({ ...row, id: (row as Record<string, unknown>)[key] }) as T & RaRecord);
@@ -20,7 +28,7 @@ function useSessionList<T extends object>(resource: string, sort: string, stored
     // The stored copy is only where the query starts.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { data, dataUpdatedAt } = useGetList<T & RaRecord>(
+  const { data, dataUpdatedAt, isFetching, error, refetch } = useGetList<T & RaRecord>(
     resource,
     { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: sort, order: 'ASC' }, meta: SESSION_COPY },
     { initialData, initialDataUpdatedAt: stored.loadedAt, staleTime },
@@ -31,7 +39,7 @@ function useSessionList<T extends object>(resource: string, sort: string, stored
     // Only a newer answer is stored.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataUpdatedAt]);
-  return list;
+  return { list, isFetching, error, refetch: () => void refetch() };
 }
 
 /**
@@ -42,7 +50,7 @@ export function useLookupLists(): LookupListState[] {
   const { lists, loadedAt } = readState().types;
   return useSessionList<LookupListState>('lists', 'TableName', { list: lists, loadedAt }, Timing.LOOKUP_CACHE_MS, (saved, at) =>
     writeState((s) => ({ ...s, types: { lists: saved, loadedAt: at } })),
-  );
+  ).list;
 }
 
 /** The enabled items of one list, sorted by Short. */
@@ -60,5 +68,10 @@ export function useLookupItems(tableName: string | undefined, { includeHidden = 
  * react-admin's refresh, which asks every shown list again.
  */
 export function useOrgs(): OrgState[] {
+  return useOrgList().list;
+}
+
+/** The orgs of useOrgs, with whether they are being asked for or failed to come (a screen that shows them loading). */
+export function useOrgList(): SessionListState<OrgState> {
   return useSessionList<OrgState>('orgs', 'Name', readState().orgs, Timing.ORG_CACHE_MS, (list, loadedAt) => writeState((s) => ({ ...s, orgs: { list, loadedAt } })));
 }

@@ -118,3 +118,13 @@ export async function expectChecked(locator: Locator, checked: boolean): Promise
 export async function expectText(locator: Locator, pattern: RegExp): Promise<void> {
   await expect.poll(async () => (await locator.first().textContent()) ?? '', { timeout: WAIT_MS }).toMatch(pattern);
 }
+
+/** Opens org tree nodes by name, top down (a tree may start with only its first node expanded). */
+export async function openTreeNodes(tree: Locator, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const item = tree.getByRole('treeitem', { name: new RegExp(`^${name}`) }).first();
+    await shows(item);
+    if ((await item.getAttribute('aria-expanded')) !== 'true') await item.locator('.MuiTreeItem-iconContainer').first().click();
+    await expect.poll(() => item.getAttribute('aria-expanded'), { timeout: WAIT_MS }).toBe('true');
+  }
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, expectText, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, expectCount, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, servers, shows, signIn } from './browser.js';
 
 /**
  * Invoicing in a real browser (spec 002 §2.7): a manager checks an org in the tree, opens its card, checks every case
@@ -26,6 +26,9 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     await page.goto('/invoices');
     await shows(page.getByText('Please select which orgs you would like to retrieve invoiceable cases for.'));
     const tree = page.getByRole('tree', { name: 'Orgs' });
+    // Only the first node starts expanded.
+    await expectCount(tree.getByRole('treeitem', { name: /^Acme Logistics/ }), 0);
+    await openTreeNodes(tree, ['Commercial Clients']);
     const acmeItem = tree.getByRole('treeitem', { name: /^Acme Logistics/ });
     await shows(acmeItem);
     // Acme has billable cases: bold in the tree.
@@ -58,7 +61,9 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     const { page, context, errors } = await newPage(browser, server.baseUrl, 'phone');
     await signIn(page, 'manager');
     await page.goto('/invoices');
-    const item = page.getByRole('tree', { name: 'Orgs' }).getByRole('treeitem', { name: /^DOC Atlanta/ });
+    const tree = page.getByRole('tree', { name: 'Orgs' });
+    await openTreeNodes(tree, ['Federal Clients', 'Department of Commerce']);
+    const item = tree.getByRole('treeitem', { name: /^DOC Atlanta/ });
     await shows(item);
     await item.locator('input[type="checkbox"]').first().check({ force: true });
     const card = page.getByRole('region', { name: 'DOC Atlanta Field Office' });

@@ -147,7 +147,6 @@ describe('the cases list', () => {
 
   it('says the list failed when the search fails, never an empty list', async () => {
     setup(ADMIN, [], { override: (r) => (r.url === '/api/cases/search' ? { status: 500, body: { Message: 'Boom' } } : undefined) });
-    await table();
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.queryByText('There are no cases.')).toBeNull();
   });

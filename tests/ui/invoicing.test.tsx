@@ -87,10 +87,20 @@ function setup(roles: string[] = [P.VIEW_INVOICE_DETAILS, P.CREATE_INVOICES], ov
   return server;
 }
 
-/** Ticks an org's checkbox in the tree. */
+/** The tree item of an org, once shown. */
+const treeItem = async (name: string) => within(await screen.findByRole('tree', { name: T.orgsHeading }, WAIT)).getByText(new RegExp(`^${name}`)).closest('li')!;
+
+/** Opens an org's node in the tree (only the first node starts expanded). */
+async function expand(user: ReturnType<typeof userEvent.setup>, name: string) {
+  const item = await treeItem(name);
+  if (item.getAttribute('aria-expanded') !== 'true') await user.click(item.querySelector('.MuiTreeItem-iconContainer')!);
+  await waitFor(() => expect(item).toHaveAttribute('aria-expanded', 'true'));
+}
+
+/** Ticks an org's checkbox in the tree; Department of Commerce is under Federal Clients, opened first. */
 async function check(user: ReturnType<typeof userEvent.setup>, name: string) {
-  const tree = await screen.findByRole('tree', { name: T.orgsHeading }, WAIT);
-  const item = within(tree).getByText(new RegExp(`^${name}`)).closest('li')!;
+  if (name === 'Department of Commerce') await expand(user, 'Federal Clients');
+  const item = await treeItem(name);
   // The tree's checkbox is hidden from the accessibility tree (the item itself carries aria-checked).
   await user.click(item.querySelector('input[type="checkbox"]')!);
 }
@@ -221,8 +231,27 @@ describe('the invoicing screen', () => {
     expect(screen.queryByText(Texts.invoices.accounting.notConfigured)).not.toBeInTheDocument();
   });
 
+  it('starts with the first node expanded only', async () => {
+    setup();
+    expect(await treeItem('Dossier Investigations')).toHaveAttribute('aria-expanded', 'true');
+    expect(await treeItem('Federal Clients')).toHaveAttribute('aria-expanded', 'false');
+    expect(within(screen.getByRole('tree', { name: T.orgsHeading })).queryByText(/^Department of Commerce/)).not.toBeInTheDocument();
+  });
+
+  it('says when the orgs could not be read, and asks again on Try again', async () => {
+    let fail = true;
+    const { calls } = setup(undefined, (request) => (request.url === '/api/orgs?includeHidden=true' && fail ? { status: 500, body: { Message: 'Boom' } } : undefined));
+    expect(await screen.findByText(T.orgsFailed, {}, WAIT)).toBeInTheDocument();
+    expect(screen.queryByText(T.loadingOrgs)).not.toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await treeItem('Dossier Investigations')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/orgs?includeHidden=true').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('marks the orgs with billable cases in bold', async () => {
     setup();
+    await expand(userEvent.setup(), 'Federal Clients');
     const tree = await screen.findByRole('tree', { name: T.orgsHeading }, WAIT);
     await waitFor(() => {
       const label = (name: string) => within(tree).getByText(new RegExp(`^${name}`)).closest('.MuiTreeItem-label')!;
