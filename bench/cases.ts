@@ -326,6 +326,13 @@ async function plans(pool: pg.Pool, token: string, scenario: Scenario) {
     const bound = count.query.parameters[count.query.parameters.length - 1];
     console.log(`  count: ${/ limit \$\d+\) as "limited"$/.test(count.query.sql) && bound === Limits.COUNT_BOUND + 1 ? `bounded (LIMIT ${String(bound)} inside the count)` : 'NOT BOUNDED'}`);
   }
+  // A page with its count (a window count over the matches, LIMITed inside): the bound is the inner LIMIT's parameter.
+  const together = captured.find((c) => /count\(\*\) over \(\)/i.test(c.query.sql));
+  if (together) {
+    const inner = /limit \$(\d+)\) as "m"/i.exec(together.query.sql);
+    const bound = inner ? together.query.parameters[Number(inner[1]) - 1] : undefined;
+    console.log(`  count: ${bound === Limits.COUNT_BOUND + 1 ? `bounded (window count over LIMIT ${String(bound)}, with the page)` : 'NOT BOUNDED'}`);
+  }
   const page = captured.find((c) => /order by/i.test(c.query.sql) && / offset \$\d+/i.test(c.query.sql));
   for (const [label, entry] of [['count', count], ['page', page]] as const) {
     if (!entry) continue;

@@ -113,6 +113,12 @@ export const Limits = {
    * many times COUNT_BOUND (server/db/boundedCount.ts): such an estimate is never that far off.
    */
   COUNT_ESTIMATE_MARGIN: 10,
+  /**
+   * A filtered cases search the planner expects to match at most this many cases reads its page and count in one
+   * statement (server/cases/caseSearch.ts `pageWithCount`): beyond it, sorting every match costs more than the
+   * separate page query it saves (docs/performance.md, change 5).
+   */
+  COUNT_WITH_PAGE_MAX: 2_000,
   /** An item section's Definition as sent (JSON text), its longest value, and the most entries of a template field. */
   SECTION_DEFINITION_MAX_LENGTH: 500_000,
   SECTION_VALUE_MAX_LENGTH: 20_000,

@@ -1,7 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { countedPage } from '../db/boundedCount.js';
+import { countedPage, estimatedRows } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
 import { Limits } from '../../shared/constants.js';
@@ -11,7 +11,7 @@ import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 
 type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered cases alone: what is counted. The page joins org, reviewer and case type afterwards. */
-type Base = SelectQueryBuilder<Tables, 'c', object>;
+export type Base = SelectQueryBuilder<Tables, 'c', object>;
 export type CasesQuery = Required<Pick<CasesFilter, 'page' | 'pageSize'>> & CasesFilter;
 type Column = NonNullable<CasesFilter['sorted']>[number]['id'];
 
@@ -119,10 +119,60 @@ export function columnView(auth: AuthContext): { hidden: Column[]; labels: Recor
   return { hidden: hiddenColumns(auth), labels: { DueDate: isInvestigator(auth) ? 'ACD' : 'CD' } };
 }
 
+/** The case columns a page shows; the page joins the org's code, the reviewer's names and the case type to them. */
+const CASE_COLUMNS = [
+  'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
+  'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.CaseType_Id', 'c.SubjectFirstName', 'c.SubjectLastName',
+] as const;
+
+/** The page's order: the asked sorts the caller may see, then received date newest first, then the case id. */
+export function orderOf(query: Pick<CasesQuery, 'sorted'>, hidden: readonly Column[]): { column: string; desc: boolean }[] {
+  const asked = (query.sorted ?? []).filter((sort) => !hidden.includes(sort.id)).flatMap((sort) => SORTS[sort.id].map((column) => ({ column, desc: Boolean(sort.desc) })));
+  return [...asked, { column: 'c.ReceivedDate', desc: true }, { column: 'c.Id', desc: true }];
+}
+
+/** Rows of `c` (the filtered cases, or a page of them) with the org, reviewer and case type joined, in the page's order. */
+function joinedRows(from: Base, order: readonly { column: string; desc: boolean }[]) {
+  let rows = from
+    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
+    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
+    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
+    .select([
+      'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
+      'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName', 'o.Code', 'r.FirstName as ReviewerFirst',
+      'r.LastName as ReviewerLast', 'ct.Short as CaseType',
+    ]);
+  for (const { column, desc } of order) rows = rows.orderBy(column as 'c.Id', desc ? 'desc' : 'asc');
+  return rows;
+}
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joinedRows>['execute']>>[number];
+
 /**
- * One page of the cases list: a bounded count of the filtered cases (no joins), then one query for the page (org,
- * reviewer and case type joined in; the subject's names are on the case) — a bounded count (exact up to Limits.COUNT_BOUND, an estimate beyond: `totalIsExact` false). The page is clamped to
- * the last one. Default order: received date, newest first, then the case id.
+ * The page and the count of a filtered search from one statement, while the matches are few (docs/performance.md,
+ * change 5): the filtered cases, at most `bound` + 1, are counted by a window over them, sorted and paged, and
+ * only the page's rows are joined. Used when the order is the case's own columns. Null when it cannot answer:
+ * more matches than the bound (the rows read are then not the first ones in order) or a page past the last (nothing
+ * came back to count) — the caller then counts and pages apart.
+ */
+export async function pageWithCount(db: Database, base: Base, query: CasesQuery, order: readonly { column: string; desc: boolean }[], bound: number = Limits.COUNT_BOUND): Promise<{ rows: JoinedRow[]; matched: number } | null> {
+  const matching = base.select(CASE_COLUMNS).limit(bound + 1).as('m');
+  let counted = db.selectFrom(matching).selectAll('m').select(sql<string>`count(*) over ()`.as('Matched'));
+  for (const { column, desc } of order) counted = counted.orderBy(column.replace(/^c\./, 'm.') as 'm.Id', desc ? 'desc' : 'asc');
+  const page = counted.offset(query.page * query.pageSize).limit(query.pageSize).as('c');
+  // The page has the columns of `cases` that the joins and the answer read, under the same alias.
+  const found = (await joinedRows(db.selectFrom(page) as unknown as Base, order).select(sql<string>`c."Matched"`.as('Matched')).execute()) as (JoinedRow & { Matched: string })[];
+  if (found.length === 0) return query.page === 0 ? { rows: [], matched: 0 } : null;
+  const matched = Number(found[0].Matched);
+  return matched > bound ? null : { rows: found, matched };
+}
+
+/**
+ * One page of the cases list: the filtered cases, counted (exact up to Limits.COUNT_BOUND, an estimate beyond:
+ * `totalIsExact` false), and the page of them with org, reviewer and case type joined (the subject's names are on
+ * the case). A filtered search ordered by the case's own columns that the planner expects to match at most
+ * Limits.COUNT_WITH_PAGE_MAX cases asks both at once (`pageWithCount`); otherwise, or when that cannot answer, a
+ * bounded count of the cases alone comes first, then the page (the estimate asked is reused beyond the bound). The page is clamped to the
+ * last one. Default order: received date, newest first, then the case id.
  */
 export async function searchCases(db: Database, auth: AuthContext, scope: OrgScope, query: CasesQuery) {
   const Columns = columnView(auth);
@@ -132,31 +182,30 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const filtered = await filteredCases(db, auth, scope, query, hidden);
   if (!filtered) return empty;
   const { base } = filtered;
-  // Narrowed by the org scope alone, the planner's estimate is reliable: a large one is answered without counting.
-  const count = await countedPage(db, base.select('c.Id'), Limits.COUNT_BOUND, query, { estimateFirst: filtered.scopeOnly });
-  const { pageCount, page } = count;
+  const order = orderOf(query, hidden);
 
-  // The joins serve the page only: the count above reads the cases alone (docs/performance.md).
-  let rows = base
-    .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
-    .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
-    .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
-    .select([
-    'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
-    'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName', 'o.Code', 'r.FirstName as ReviewerFirst',
-    'r.LastName as ReviewerLast', 'ct.Short as CaseType',
-  ]);
-  for (const sort of query.sorted ?? []) {
-    if (hidden.includes(sort.id)) continue;
-    for (const column of SORTS[sort.id]) rows = rows.orderBy(column as 'c.Id', sort.desc ? 'desc' : 'asc');
+  let answer: { rows: JoinedRow[]; total: number; exact: boolean; page: number; pageCount: number } | null = null;
+  let estimate: number | undefined;
+  // A filtered search the planner expects to match few cases, in the case's own order, asks page and count at once.
+  if (!filtered.scopeOnly && order.every(({ column }) => column.startsWith('c.'))) {
+    estimate = await estimatedRows(base.select('c.Id'));
+    const together = estimate <= Limits.COUNT_WITH_PAGE_MAX ? await pageWithCount(db, base, query, order) : null;
+    if (together) answer = { rows: together.rows, total: together.matched, exact: true, page: query.page, pageCount: Math.ceil(together.matched / query.pageSize) };
   }
-  rows = rows.orderBy('c.ReceivedDate', 'desc').orderBy('c.Id', 'desc');
-  const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
+  if (!answer) {
+    // Narrowed by the org scope alone, the planner's estimate is reliable: a large one is answered without counting.
+    const count = await countedPage(db, base.select('c.Id'), Limits.COUNT_BOUND, query, { estimateFirst: filtered.scopeOnly, estimate });
+    // The joins serve the page only: the count above reads the cases alone (docs/performance.md).
+    const rows = await joinedRows(base, order).offset(count.page * query.pageSize).limit(query.pageSize).execute();
+    answer = { rows, total: count.total, exact: count.exact, page: count.page, pageCount: count.pageCount };
+  }
+
   const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
-  const cases = found.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }) => {
-    const answer: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
-    for (const field of leaveOut) delete answer[field];
-    return answer;
+  const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }) => {
+    const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
+    delete shaped.Matched;
+    for (const field of leaveOut) delete shaped[field];
+    return shaped;
   });
-  return { cases, pageCount, total: count.total, totalIsExact: count.exact, page, Columns };
+  return { cases, pageCount: answer.pageCount, total: answer.total, totalIsExact: answer.exact, page: answer.page, Columns };
 }

@@ -12,9 +12,9 @@ import { Limits } from '../../shared/constants.js';
 // The query's tables and selection differ per caller; only its rows are counted.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function boundedCount(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, options: CountOptions = {}): Promise<{ total: number; exact: boolean }> {
-  let estimate: number | undefined;
+  let estimate = options.estimate;
   if (options.estimateFirst) {
-    estimate = await estimatedRows(query);
+    estimate ??= await estimatedRows(query);
     if (estimate >= bound * Limits.COUNT_ESTIMATE_MARGIN) return { total: estimate, exact: false };
   }
   const limited = query.limit(bound + 1).as('limited');
@@ -27,11 +27,13 @@ export async function boundedCount(db: Database, query: SelectQueryBuilder<any, 
 export interface CountOptions {
   /** Ask the planner's estimate before counting (see boundedCount). */
   estimateFirst?: boolean;
+  /** The planner's estimate, when the caller already asked for it (it is not asked again). */
+  estimate?: number;
 }
 
 /** PostgreSQL's estimate of the rows a query answers (its plan's top row count). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function estimatedRows(query: SelectQueryBuilder<any, any, any>): Promise<number> {
+export async function estimatedRows(query: SelectQueryBuilder<any, any, any>): Promise<number> {
   const [plan] = await query.explain('json');
   const json = plan['QUERY PLAN'];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];

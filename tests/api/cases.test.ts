@@ -269,6 +269,25 @@ describe('the cases search', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('pages a filtered search in order with its exact total, sorted by a case column or a joined one, and clamps past its end', async () => {
+    const states = ['IN_PROCESS', 'COMPLETE'] as const;
+    const expected = (await db().selectFrom('cases').select('Id').where('WorkflowState', 'in', states).orderBy('ReceivedDate', 'desc').orderBy('Id', 'desc').execute()).map((c) => c.Id);
+    expect(expected.length).toBeGreaterThan(4);
+    const filter = { additional: { CaseStateIDs: [...states] }, pageSize: 2 };
+    const first = (await search('caseadmin', filter)).json();
+    const second = (await search('caseadmin', { ...filter, page: 1 })).json();
+    expect(first).toMatchObject({ total: expected.length, totalIsExact: true, pageCount: Math.ceil(expected.length / 2), page: 0 });
+    expect([...first.cases, ...second.cases].map((c: Json) => c.Id)).toEqual(expected.slice(0, 4));
+    expect(first.cases[0]).not.toHaveProperty('Matched');
+    const byOrg = (await search('caseadmin', { ...filter, sorted: [{ id: 'Code' }], pageSize: 100 })).json();
+    expect(byOrg.total).toBe(expected.length);
+    const codes = byOrg.cases.map((c: Json) => c.Code as string);
+    expect(codes).toEqual([...codes].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const past = (await search('caseadmin', { ...filter, page: 9999 })).json();
+    expect(past).toMatchObject({ page: first.pageCount - 1, total: expected.length });
+    expect(past.cases.map((c: Json) => c.Id)).toEqual(expected.slice((first.pageCount - 1) * 2));
+  });
+
   it('shows only the cases assigned to me when asked, and with my people\'s too', async () => {
     const mine = (await search('reviewer', { additional: { OnlyShowCasesAssignedToMe: true }, pageSize: 100 })).json();
     const investigatorId = user.get('reviewer')!;
