@@ -3,7 +3,6 @@ import { Button, CircularProgress, Stack } from '@mui/material';
 import CodeIcon from '@mui/icons-material/Code';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
-import { Timing } from '../../shared/constants.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
@@ -69,7 +68,7 @@ function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: n
     } catch (error) {
       // A 403 (an incomplete case without Download Incomplete Report) is said by the global 403 warning with the server's text.
       const failure = failureOf(error);
-      if (failureMessage(error) !== null && failure.status !== 403) notify(failure.body?.Message ?? T.errors.retrieveFailed, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+      if (failureMessage(error) !== null && failure.status !== 403) notify(failure.body?.Message ?? T.errors.retrieveFailed, { type: 'error' });
     } finally {
       setRunning(false);
       onRunning(false);
@@ -107,7 +106,7 @@ export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumb
       // A sign-out answers with react-admin's empty stand-in: nothing to save.
       if (isFile(answer)) saveFile({ ...answer, fileName: `${caseNumber}.${kind}` }, `${caseNumber}.${kind}`);
     } catch (error) {
-      if (failureMessage(error) !== null) notify(T.errors.xmlFailed, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+      if (failureMessage(error) !== null) notify(T.errors.xmlFailed, { type: 'error' });
     } finally {
       setRunning(null);
     }

@@ -6,7 +6,6 @@ import PauseIcon from '@mui/icons-material/Pause';
 import ReplayIcon from '@mui/icons-material/Replay';
 import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
-import { Timing } from '../../shared/constants.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { CaseStepAnswer } from '../../dataProvider/cases.js';
@@ -83,14 +82,14 @@ export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
     try {
       const answer = await dataProvider[step.method](record.Id);
       if (endedBySignOut(answer)) return;
-      notify(step.done, { type: 'success', autoHideDuration: Timing.CASE_TOAST_MS });
+      notify(step.done, { type: 'success' });
       onStepTaken(action, answer);
     } catch (error) {
       const message = failureMessage(error);
       // An ended session has been announced by the auth provider.
       if (message === null) return;
       const answered = Boolean(failureOf(error).status);
-      notify(step.serverMessage && answered ? message : step.failed, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+      notify(step.serverMessage && answered ? message : step.failed, { type: 'error' });
       onStepTaken(action);
     } finally {
       setRunning(null);

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { AdminContext } from 'react-admin';
+import { AdminContext, useNotify } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { Limits, Timing } from '../../shared/constants.js';
 import { AppNotification } from '../../src/layout/AppNotification.js';
 import { toast } from '../../src/layout/toast.js';
@@ -31,6 +32,12 @@ function DialogPage() {
       </Dialog>
     </>
   );
+}
+
+/** A screen's own toast, with no duration of its own (as a declared form's save). */
+function Notifier() {
+  const notify = useNotify();
+  return <Button onClick={() => notify('Case was saved successfully.', { type: 'success' })}>Save</Button>;
 }
 
 /** The toast's Snackbar (by text: while a dialog is open, the page behind it is hidden from the accessibility tree). */
@@ -100,6 +107,32 @@ describe('toasts', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('You have been logged out because you signed in on another device.');
     act(() => vi.advanceTimersByTime(Timing.HELPER_TOAST_MS - Timing.TOAST_MS));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('closes after 6 seconds on the cases and items screens, and after 5 elsewhere', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    for (const [path, stays] of [['/cases/12', true], ['/items', true], ['/orgs/3/general', false]] as const) {
+      const view = render(
+        <MemoryRouter initialEntries={[path]}>
+          <AdminContext>
+            <Notifier />
+            <AppNotification />
+          </AdminContext>
+        </MemoryRouter>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Case was saved successfully.');
+      // Past 5 seconds, and past the closing transition a 5-second toast would have started.
+      act(() => vi.advanceTimersByTime(Timing.TOAST_MS + 400));
+      act(() => vi.advanceTimersByTime(400));
+      if (stays) {
+        expect(screen.getByRole('status')).toBeInTheDocument();
+        act(() => vi.advanceTimersByTime(Timing.CASE_TOAST_MS - Timing.TOAST_MS));
+        act(() => vi.advanceTimersByTime(400));
+      }
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      view.unmount();
+    }
   });
 
   it('moves to the top centre, above the backdrop, while a dialog is open, and back once it closes', async () => {

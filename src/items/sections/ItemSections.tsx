@@ -22,7 +22,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
-import { Limits, Timing } from '../../../shared/constants.js';
+import { Limits } from '../../../shared/constants.js';
 import { emptyRequiredFields } from '../../../shared/sectionSchema.js';
 import { sameSection, type TemplateSectionRef } from '../../../shared/sectionCompleteness.js';
 import { Texts } from '../../../shared/texts/index.js';
@@ -69,7 +69,7 @@ export function ItemSections({ item, readOnly, onChanged }: ItemSectionsProps) {
   const sections = useMemo(() => [...item.Sections].sort((a, b) => a.DisplayOrder - b.DisplayOrder || a.Id - b.Id), [item.Sections]);
   const editedSection = sections.find((s) => s.Id === editing);
   const nothingToAdd = addableSections(item).length === 0;
-  const toast = (message: string, type: 'success' | 'error') => notify(message, { type, autoHideDuration: Timing.CASE_TOAST_MS });
+  const toast = (message: string, type: 'success' | 'error') => notify(message, { type });
 
   const remove = async (section: ItemDetailSection) => {
     setBusy(true);
@@ -219,7 +219,7 @@ function AddSectionDialog({ item, onClose, onAdded }: { item: ItemDetail; onClos
     try {
       const { data } = await dataProvider.create(ITEM_SECTIONS, { data: { Item_Id: item.Id, Case_Id: item.Case_Id, Section_Id: chosen } });
       if (endedBySignOut(data)) return;
-      notify(T.added(section?.SectionName ?? '', itemNumberOf(item)), { type: 'success', autoHideDuration: Timing.CASE_TOAST_MS });
+      notify(T.added(section?.SectionName ?? '', itemNumberOf(item)), { type: 'success' });
       onAdded();
     } catch (failed) {
       // A refusal of the chosen section shows under the field; any other refusal as a toast. The dialog stays open.
@@ -228,7 +228,7 @@ function AddSectionDialog({ item, onClose, onAdded }: { item: ItemDetail; onClos
       if (own?.length) setError(uniqueMessages({ Section_Id: own }).join(' '));
       const rest = modelState ? uniqueMessages(Object.fromEntries(Object.entries(modelState).filter(([field]) => field !== 'Section_Id'))) : [];
       const message = modelState ? rest.join(' ') || null : failureMessage(failed);
-      if (message) notify(message, { type: 'error', autoHideDuration: Timing.CASE_TOAST_MS });
+      if (message) notify(message, { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -68,7 +68,7 @@ export function SectionEditor({ item, section, readOnly, onClose, onSaved }: Sec
   const draftKey = useMemo(() => valuesKey(draft), [draft]);
   const changed = !readOnly && draftKey !== savedKey;
   const missing = useMemo(() => emptyRequiredFields(draft), [draft]);
-  const toast = (message: string, type: 'success' | 'error' | 'warning' | 'info') => notify(message, { type, autoHideDuration: Timing.CASE_TOAST_MS });
+  const toast = (message: string, type: 'success' | 'error' | 'warning' | 'info') => notify(message, { type });
   // The values are checked by the server's own rules (shared/sectionValues.ts) before they are sent: the same
   // sentences, and no call for a value the server would refuse.
   const lists = useLookupLists();

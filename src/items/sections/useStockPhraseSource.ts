@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
-import { PageSizes, Timing } from '../../../shared/constants.js';
+import { PageSizes } from '../../../shared/constants.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import type { StockPhrase, StockPhraseSource } from '../../forms/SectionForm.js';
 import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.js';
@@ -21,7 +21,7 @@ export function useStockPhraseSource(): StockPhraseSource {
   const { canAccess: canDelete = false } = useCanAccess({ resource: STOCK_PHRASES, action: 'delete' });
 
   return useMemo(() => {
-    const said = (message: string, type: 'success' | 'error') => notify(message, { type, autoHideDuration: Timing.CASE_TOAST_MS });
+    const said = (message: string, type: 'success' | 'error') => notify(message, { type });
     /** Runs a write; answers whether it went through, having said so or why not. */
     const write = async (call: () => Promise<{ data: unknown }>, done: string): Promise<boolean> => {
       try {
