@@ -51,4 +51,5 @@ const base = withLifecycleCallbacks(resourceDataProvider(declarationOf), [
   },
 ]);
 
-export const dataProvider: DossierDataProvider = Object.assign(base, allMethods);
+// supportAbortSignal: react-admin hands each read its query's AbortSignal, so a newer list search cancels one in flight.
+export const dataProvider: DossierDataProvider = Object.assign(base, allMethods, { supportAbortSignal: true });
