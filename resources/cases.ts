@@ -64,6 +64,7 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
   list: {
+    refresh: true,
     columns: [
       { source: 'CaseNumber', label: 'Case #', nowrap: true },
       { source: 'CaseName', label: 'Name', nowrap: true },
@@ -121,6 +122,7 @@ export default defineResource({
     updated: () => T.toasts.saved,
     deleted: (r) => T.toasts.deleted(number(r)),
     deleteFailed: T.errors.deleteFailed,
+    saveFailed: (r) => (!r ? T.errors.createFailed : number(r) ? T.errors.updateNumberFailed(number(r)) : T.errors.updateFailed),
     add: () => 'Add Case',
     editTitle: (r) => `Case ${number(r)}`,
     editSubmit: 'Save',

@@ -260,8 +260,11 @@ export interface ResourceTexts {
   empty: string;
   /** Said in place of the rows when the list call fails (default: the no-response text). */
   loadFailed?: string;
-  /** A refused create or update whose answer gives no reason (default: the no-response text). */
-  saveFailed?: string;
+  /**
+   * A create or update that failed without a reason: no message in the answer, or a server error (5xx). A function
+   * is given the record updated (none for a create). Default: the answer's own message, else the no-response text.
+   */
+  saveFailed?: string | ((record: ApiRecord | undefined) => string);
   /** Said in place of the list when it fails to render (a panel of a page: 'Unable to show messages'). */
   renderFailed?: string;
 }
@@ -346,6 +349,8 @@ export interface ResourceDeclaration {
     pageSize: number;
     /** Compact rows (a wide table of many columns, like the cases list). */
     dense?: boolean;
+    /** A Refresh button in the page header, before the add button, that asks the list again (the cases list). */
+    refresh?: boolean;
     sort: { field: string; order: 'ASC' | 'DESC' };
     /** Rows the row actions (edit, remove) apply to; others show none. */
     actionsWhen?(record: ApiRecord): boolean;

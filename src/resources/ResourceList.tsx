@@ -9,6 +9,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import RestoreIcon from '@mui/icons-material/Restore';
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
+import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   DataTable,
   DataTableClasses,
@@ -526,7 +527,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   // Selection checkboxes only for users who get a bulk action (`permissions.actions.bulk`, when declared).
   const { canAccess: mayBulk = false } = useCanAccess({ ...resource, action: 'bulk' });
   const showBulk = Boolean(declaration.slots?.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
-  const { isFetching, meta } = useListContext();
+  const { isFetching, meta, refetch } = useListContext();
   // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
   const view: ColumnView = (meta as { columns?: ColumnView } | undefined)?.columns ?? {};
   const [editing, setEditing] = useState<{ record?: Row; readOnly: boolean } | null>(null);
@@ -577,7 +578,21 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   return (
     <>
       {!parent && (
-        <PageHeader title={declaration.title} actions={actions} />
+        <PageHeader
+          title={declaration.title}
+          actions={
+            list.refresh ? (
+              <Stack direction="row" spacing={1}>
+                <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()}>
+                  Refresh
+                </Button>
+                {actions}
+              </Stack>
+            ) : (
+              actions
+            )
+          }
+        />
       )}
       <SavingRows.Provider value={saving}>
       <WithAside aside={Aside && <Aside declaration={declaration} />}>

@@ -58,9 +58,11 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
       }
       if (!failure.modelState) {
         const message = failureMessage(error);
-        // The declaration's `texts.saveFailed` when the answer gives no reason ('Unable to send message.').
-        const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage);
-        if (message) notify((!said && declaration.texts.saveFailed) || message, { type: 'error' });
+        // The declaration's `texts.saveFailed` when the answer gives no reason ('Unable to send message.', 'Unable
+        // to create case.'): no message, or a server error whose message is the generic one.
+        const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage) && !(failure.status !== undefined && failure.status >= 500);
+        const fallback = typeof declaration.texts.saveFailed === 'function' ? declaration.texts.saveFailed(record) : declaration.texts.saveFailed;
+        if (message) notify((!said && fallback) || message, { type: 'error' });
         return {};
       }
       const shown = new Set(declaration.form.fields);

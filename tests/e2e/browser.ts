@@ -128,3 +128,12 @@ export async function openTreeNodes(tree: Locator, names: readonly string[]): Pr
     await expect.poll(() => item.getAttribute('aria-expanded'), { timeout: WAIT_MS }).toBe('true');
   }
 }
+
+/**
+ * Ticks an org's checkbox in a tree. The box is clicked where it shows, once the row stands still (a node that has
+ * just opened slides its children in), and is then read back ticked.
+ */
+export async function checkTreeItem(item: Locator): Promise<void> {
+  await item.locator('.MuiCheckbox-root').first().click();
+  await expectChecked(item.locator('input[type="checkbox"]').first(), true);
+}

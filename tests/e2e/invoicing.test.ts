@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiAs, expectCount, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, checkTreeItem, expectCount, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, servers, shows, signIn } from './browser.js';
 
 /**
  * Invoicing in a real browser (spec 002 §2.7): a manager checks an org in the tree, opens its card, checks every case
@@ -33,7 +33,7 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     await shows(acmeItem);
     // Acme has billable cases: bold in the tree.
     await expect.poll(() => acmeItem.locator('.MuiTreeItem-label').first().evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
-    await acmeItem.locator('input[type="checkbox"]').first().check({ force: true });
+    await checkTreeItem(acmeItem);
     const card = page.getByRole('region', { name: 'Acme Logistics' });
     await expectText(card, new RegExp(`${caseIds.length} uninvoiced cases?`));
     await card.getByRole('button', { name: /Acme Logistics/ }).click();
@@ -65,7 +65,7 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     await openTreeNodes(tree, ['Federal Clients', 'Department of Commerce']);
     const item = tree.getByRole('treeitem', { name: /^DOC Atlanta/ });
     await shows(item);
-    await item.locator('input[type="checkbox"]').first().check({ force: true });
+    await checkTreeItem(item);
     const card = page.getByRole('region', { name: 'DOC Atlanta Field Office' });
     await card.getByRole('button', { name: /DOC Atlanta Field Office/ }).click();
     const table = page.getByRole('table', { name: 'Uninvoiced cases of DOC Atlanta Field Office' });

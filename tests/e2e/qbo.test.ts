@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { FakeQbo } from '../support/fakeQbo.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
-import { apiAs, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, shows, signIn } from './browser.js';
+import { apiAs, checkTreeItem, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, shows, signIn } from './browser.js';
 
 /**
  * QuickBooks from the browser (spec 002 §2.1, §2.7, §2.10; issue 13 item 4), on a Dossier server of its own configured
@@ -66,7 +66,7 @@ describe.runIf(hasChromium)('QuickBooks Online', () => {
     await openTreeNodes(tree, ['Commercial Clients']);
     const acmeItem = tree.getByRole('treeitem', { name: /^Acme Logistics/ });
     await shows(acmeItem);
-    await acmeItem.locator('input[type="checkbox"]').first().check({ force: true });
+    await checkTreeItem(acmeItem);
     const card = page.getByRole('region', { name: 'Acme Logistics' });
     await card.getByRole('button', { name: /Acme Logistics/ }).click();
     const table = page.getByRole('table', { name: 'Uninvoiced cases of Acme Logistics' });

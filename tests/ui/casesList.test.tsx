@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
+import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
@@ -145,6 +146,44 @@ describe('the cases list', () => {
     expect(screen.queryByRole('button', { name: 'Assign Reviewer' })).toBeNull();
   });
 
+  it('asks the server again on Refresh', async () => {
+    const server = setup(ADMIN, [row(1)]);
+    await within(await table()).findByText('DOS-2026-000001');
+    const before = searches(server.calls).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(searches(server.calls).length).toBe(before + 1));
+    expect(searches(server.calls).at(-1)).toEqual(searches(server.calls)[before - 1]);
+  });
+
+  it('cancels a search still under way when a newer one starts', async () => {
+    const user = userEvent.setup();
+    const answered = vi.fn();
+    fakeServer((request) =>
+      request.url === '/api/cases/search'
+        ? { body: { cases: [row(1)], pageCount: 1, total: 1, totalIsExact: true, page: 0, Columns: { hidden: [], labels: { DueDate: 'CD' } } } }
+        : request.method === 'GET' && request.url.startsWith('/api/') && !request.url.startsWith('/api/live')
+          ? { body: [] }
+          : undefined,
+    );
+    // The first search gets no answer until it is aborted; the later ones are answered.
+    const network = globalThis.fetch;
+    const signals: AbortSignal[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) !== '/api/cases/search') return network(input, init);
+      signals.push(init!.signal!);
+      if (signals.length > 1) return network(input, init).then((response) => (answered(), response));
+      return new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))));
+    });
+    signedInAs(ADMIN);
+    renderAt('/cases');
+    await waitFor(() => expect(signals).toHaveLength(1), { timeout: 15_000 });
+    await user.type(await screen.findByRole('textbox', { name: 'Search Name' }, { timeout: 15_000 }), 'whit');
+    await waitFor(() => expect(answered).toHaveBeenCalled(), { timeout: 5_000 });
+    expect(signals[0].aborted).toBe(true);
+    expect(signals.at(-1)!.aborted).toBe(false);
+    expect(await within(await table()).findByText('DOS-2026-000001')).toBeTruthy();
+  });
+
   it('says the list failed when the search fails, never an empty list', async () => {
     setup(ADMIN, [], { override: (r) => (r.url === '/api/cases/search' ? { status: 500, body: { Message: 'Boom' } } : undefined) });
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toBeTruthy();
@@ -155,6 +194,13 @@ describe('the cases list', () => {
 describe('the case form', () => {
   const cases = resourceByName('cases')!;
   const SUBJECT = { FirstName: 'Jordan', MiddleName: '', LastName: 'Whitfield', SSN: '4821' };
+  /** The Add Case form of a user who may create cases, filled in. */
+  const renderNewCase = () => {
+    signedInAs([P.VIEW_CASES, P.CREATE_CASE]);
+    renderWithAdmin(
+      <ResourceForm declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21, CaseSubject: SUBJECT }} label="Add Case" submitLabel="Add Case" />,
+    );
+  };
 
   it('turns Save into Continue when the server flags a duplicate, confirms with CreateDuplicate, and asks afresh when a name changes', async () => {
     const user = userEvent.setup();
@@ -168,10 +214,7 @@ describe('the case form', () => {
       if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
       return undefined;
     });
-    signedInAs([P.VIEW_CASES, P.CREATE_CASE]);
-    renderWithAdmin(
-      <ResourceForm declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21, CaseSubject: SUBJECT }} label="Add Case" submitLabel="Add Case" />,
-    );
+    renderNewCase();
     await user.click(await screen.findByRole('button', { name: 'Add Case' }));
     expect(await screen.findByText(T.server.duplicate)).toBeTruthy();
     expect(screen.queryByText(T.errors.createFailed)).toBeNull();
@@ -184,6 +227,23 @@ describe('the case form', () => {
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ CreateDuplicate: true, CaseSubject: { LastName: 'Whitfields' } });
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(3);
+  });
+
+  it("says 'Unable to create case.' when the server fails, and the server's reason when it gives one", async () => {
+    const user = userEvent.setup();
+    let answer = { status: 500, body: { Message: Texts.global.unexpected } as Json };
+    fakeServer(({ method, url }) => {
+      if (method === 'POST' && url === '/api/cases') return answer;
+      if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
+      return undefined;
+    });
+    renderNewCase();
+    await user.click(await screen.findByRole('button', { name: 'Add Case' }));
+    expect(await screen.findByText(T.errors.createFailed)).toBeTruthy();
+    expect(screen.queryByText(Texts.global.unexpected)).toBeNull();
+    answer = { status: 403, body: { Message: 'You may not create cases for this org.' } };
+    await user.click(screen.getByRole('button', { name: 'Add Case' }));
+    expect(await screen.findByText('You may not create cases for this org.')).toBeTruthy();
   });
 
   it('keeps the reviewer and critical date read only, and out of the save, for a user without their permissions', async () => {
