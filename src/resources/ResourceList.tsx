@@ -85,7 +85,7 @@ function FilterCheckbox({ source, label }: { source: string; label: string; alwa
   const { field } = useInput({ source, type: 'checkbox' });
   return (
     <FormControlLabel
-      sx={{ mr: 2, mt: 1, whiteSpace: 'nowrap' }}
+      sx={{ mr: 2, mt: 1, whiteSpace: { xs: 'normal', sm: 'nowrap' } }}
       label={label}
       control={<Checkbox size="small" checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />}
     />
@@ -371,6 +371,8 @@ const FILTER_AREA = {
   minWidth: 0,
   '& form': { p: 0, minHeight: 0, display: { xs: 'grid', sm: 'flex' }, gridTemplateColumns: '1fr 1fr', columnGap: 1 },
   '& .filter-field': { minWidth: 0 },
+  // On a phone a checkbox filter takes the whole row: its label is longer than half the width.
+  '& .filter-field:has(input[type="checkbox"])': { gridColumn: { xs: '1 / -1', sm: 'auto' } },
   '& .filter-field .MuiFormControl-root': { width: { xs: '100%', sm: 'auto' } },
   '& .RaFilterFormInput-spacer, & .RaFilterForm-clearFix': { display: { xs: 'none', sm: 'block' } },
 } as const;
