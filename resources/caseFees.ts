@@ -52,6 +52,7 @@ function caseFees(kind: 'completed' | 'discontinued'): ResourceDeclaration {
     },
     form: { fields: ['DaysAfter', 'PriceAdjustment', 'IsPercentage'] },
     texts: {
+      saveFailed: (r) => (r ? T.feeUpdateFailed : T.feeCreateFailed),
       created: () => T.feeCreated,
       updated: () => T.feeUpdated,
       deleted: () => T.feeDeleted,

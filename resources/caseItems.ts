@@ -1,4 +1,4 @@
-import { PageSizes } from '../shared/constants.js';
+import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
 import { ITEM_STATUS_LABELS, ItemStatuses, type ItemStatus } from '../shared/workflow.js';
@@ -90,6 +90,7 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmTitle: (r) => T.table.deleteTitle(itemNumber(r)), confirmBody: () => T.table.deleteBody },
   list: {
+    debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     columns: [
       { source: 'DisplayId', label: 'Item No', slot: 'caseItemNumber', sortable: false, nowrap: true, link: itemPageLink },

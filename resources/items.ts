@@ -1,4 +1,4 @@
-import { PageSizes } from '../shared/constants.js';
+import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { ITEM_STATUS_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
@@ -40,6 +40,7 @@ export default defineResource({
   permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES], editLink: [Permissions.Items.EDIT_ITEMS], ...ITEM_BULK_ACTIONS } },
   remove: { kind: 'none' },
   list: {
+    debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     columns: [
       { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true, link: caseLink },
       { source: 'Case.Subject.LastName', label: 'Case Name', link: caseLink },

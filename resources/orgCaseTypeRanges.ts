@@ -51,6 +51,7 @@ export default defineResource({
   },
   form: { fields: ['BasePrice', 'ActiveFrom', 'ActiveTo'] },
   texts: {
+    saveFailed: T.pricingFailed,
     created: () => T.pricingUpdated,
     updated: () => T.pricingUpdated,
     deleted: () => T.pricingUpdated,

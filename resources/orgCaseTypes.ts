@@ -99,6 +99,7 @@ export default defineResource({
     sections: [{ title: 'Case Type', fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'] }],
   },
   texts: {
+    saveFailed: (r) => (r ? T.pricingFailed : T.addFailed),
     created: (r) => T.added(caseTypeName(r)),
     updated: () => T.pricingUpdated,
     deleted: (r) => T.deleted(caseTypeName(r)),

@@ -57,6 +57,8 @@ function deadlines(acd: boolean): ResourceDeclaration {
     },
     form: { fields: [...(acd ? ['ItemType_Id'] : []), 'DaysFromPending', 'IsBusinessDays', 'StartOnFull', 'ActiveFrom', 'ActiveTo'] },
     texts: {
+      saveFailed: (r) => (r ? T.updateFailed(acd) : T.createFailed(acd)),
+      loadFailed: T.loadFailed,
       created: () => T.created(acd),
       updated: () => T.updated(acd),
       deleted: () => T.deleted(acd),

@@ -55,6 +55,7 @@ export default defineResource({
   },
   form: { fields: ['ExpenseType_Id', 'CPU', 'IsPassthrough', 'ActiveFrom', 'ActiveTo'] },
   texts: {
+    saveFailed: (r) => (r ? T.updateFailed : T.createFailed),
     created: (r) => T.created(typeName(r)),
     updated: (r) => T.updated(typeName(r)),
     deleted: (r) => T.deleted(typeName(r)),

@@ -31,6 +31,7 @@ export default defineResource({
   list: { columns: [], pageSize: 1, sort: { field: 'Org_Id', order: 'ASC' } },
   form: { fields: ['QboId', 'IncludeLast4SSN'] },
   texts: {
+    saveFailed: T.updateFailed,
     created: () => T.updated,
     updated: () => T.updated,
     add: () => '',

@@ -60,6 +60,7 @@ export default defineResource({
   },
   form: { fields: ORG_USER_FLAGS.map(([field]) => field) },
   texts: {
+    saveFailed: T.settingsFailed,
     created: (r) => T.settingsUpdated(String(r.FirstName ?? ''), String(r.LastName ?? '')),
     updated: (r) => T.settingsUpdated(String(r.FirstName ?? ''), String(r.LastName ?? '')),
     add: () => 'New User',

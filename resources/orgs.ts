@@ -59,6 +59,7 @@ export default defineResource({
     saveWhenChanged: true,
   },
   texts: {
+    saveFailed: (r) => (r ? T.updateFailed : ''),
     created: (r) => T.created(name(r)),
     updated: (r) => T.updated(name(r)),
     hidden: (r) => T.deactivated(name(r)),

@@ -4,7 +4,7 @@ import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
-import { ModelStateBuilder, notFound } from '../http/errors.js';
+import { forbidden, ModelStateBuilder, notFound } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
 import { readSectionDefinition } from './sectionDefinition.js';
 import { checkXslt, xsltValue } from './xml.js';
@@ -66,6 +66,8 @@ export const sectionsStore = defineStore({
   },
   list: (context) => loadSections(context.db),
   async validate(context, values, _existing, errors) {
+    // The report XSLT is Admin Section Templates' alone (spec 002 §2.4); without it a new version keeps the latest's.
+    if (values.ROITemplate !== undefined && !context.auth.can(P.ADMIN_SECTION_TEMPLATES)) throw forbidden(T.xsltNeedsAdmin);
     // The definition's own messages come first and alone, as they did when it was the only check.
     await readSectionDefinition(context.db, String(values.Template));
     checkXslt(errors, 'ROITemplate', values.ROITemplate as string | null | undefined);

@@ -56,6 +56,8 @@ export const ConfigurationTexts = {
     duplicateName: (name: string) => `The field name ${name} is already used at this level.`,
     unknownListType: (list: string) => `There is no list ${list}.`,
     xsltNotWellFormed: (detail: string) => `The XSLT is not well-formed XML: ${detail}`,
+    /** Not in the spec: a report XSLT sent by a user without Admin Section Templates (spec 002 §2.4, §6). */
+    xsltNeedsAdmin: 'Only users with Admin Section Templates may set a report XSLT.',
   },
   itemTypes: {
     unknownItemType: 'There is no such item template.',

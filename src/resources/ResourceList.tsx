@@ -44,7 +44,7 @@ import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { ResourceFormDialog } from './ResourceFormDialog.js';
 import { parentValuesOf } from './ResourceForm.js';
-import { endedBySignOut, failureMessage } from './useResourceSave.js';
+import { endedBySignOut, failureText, saveFailedText } from './useResourceSave.js';
 import { RecordSlot } from './RecordSlot.js';
 import { ListPager } from './ListPager.js';
 import { useRemoveAction } from './useRemoveAction.js';
@@ -207,8 +207,8 @@ function ToggleCell({ record, column, declaration, parent, field }: Omit<CellPro
       notify(declaration.texts.updated(saved, parent), { type: 'success' });
       refresh();
     } catch (error) {
-      const message = failureMessage(error);
-      if (message) notify(message, { type: 'error' });
+      const text = failureText(error, saveFailedText(declaration, record));
+      if (text) notify(text, { type: 'error' });
     } finally {
       // Saved, the cached record holds the new value; refused, the box shows the record's old one again.
       setPending(null);

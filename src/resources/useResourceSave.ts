@@ -22,6 +22,25 @@ export function failureMessage(error: unknown): string | null {
   return failure.body?.ExceptionMessage ?? failure.message;
 }
 
+/**
+ * What a failed call tells the user: the server's reason for a refusal, or the screen's own text (`fallback`, e.g.
+ * 'Unable to create case.') when the answer gives no reason or the server failed (5xx); null when the session ended
+ * (the auth provider says so).
+ */
+export function failureText(error: unknown, fallback?: string): string | null {
+  const message = failureMessage(error);
+  if (message === null) return null;
+  const failure = failureOf(error);
+  const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage) && !(failure.status !== undefined && failure.status >= 500);
+  return (!said && fallback) || message;
+}
+
+/** A declaration's own text for a failed save of `record` (none: a create), its `texts.saveFailed`. */
+export function saveFailedText(declaration: ResourceDeclaration, record: ApiRecord | undefined): string | undefined {
+  const { saveFailed } = declaration.texts;
+  return typeof saveFailed === 'function' ? saveFailed(record) : saveFailed;
+}
+
 /** The key of a save's answer that holds the server's request for a confirmation (`form.confirm`). */
 export const CONFIRM_KEY = '__confirm';
 
@@ -57,12 +76,10 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
         return { [CONFIRM_KEY]: failure.body?.Message ?? '' };
       }
       if (!failure.modelState) {
-        const message = failureMessage(error);
         // The declaration's `texts.saveFailed` when the answer gives no reason ('Unable to send message.', 'Unable
-        // to create case.'): no message, or a server error whose message is the generic one.
-        const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage) && !(failure.status !== undefined && failure.status >= 500);
-        const fallback = typeof declaration.texts.saveFailed === 'function' ? declaration.texts.saveFailed(record) : declaration.texts.saveFailed;
-        if (message) notify((!said && fallback) || message, { type: 'error' });
+        // to create case.').
+        const text = failureText(error, saveFailedText(declaration, record));
+        if (text) notify(text, { type: 'error' });
         return {};
       }
       const shown = new Set(declaration.form.fields);

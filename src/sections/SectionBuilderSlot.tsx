@@ -214,7 +214,8 @@ export default function SectionBuilderSlot({ record, readOnly = false, onClose =
     setRefused(NO_SERVER_ERRORS);
     try {
       const { data: saved } = await dataProvider.create('sections', {
-        data: { SectionName: name.trim(), Template: serializeDefinition(current), ROITemplate: xslt.trim() ? xslt : null },
+        // The report XSLT is sent by those who may edit it; left out, the new version keeps the latest one's.
+        data: { SectionName: name.trim(), Template: serializeDefinition(current), ...(canXslt && (xslt.trim() || version) ? { ROITemplate: xslt.trim() ? xslt : null } : {}) },
       });
       notify(S.added(String(saved.SectionName), Number(saved.Version)), { type: 'success' });
       onSaved();

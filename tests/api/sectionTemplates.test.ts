@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FieldList, SectionField } from '../../shared/sections.js';
+import { Permissions } from '../../shared/permissions.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 interface Section {
@@ -256,6 +257,29 @@ describe('enabling, report XSLT and permissions', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().ModelState.ROITemplate[0]).toMatch(/^The XSLT is not well-formed XML: /);
     expect((await sections()).find((s) => s.Id === version.Id)!.ROITemplate).toBe(xslt);
+  });
+
+  it('takes a report XSLT only from Admin Section Templates; a new version saved without one keeps the latest', async () => {
+    const db = t.database.db;
+    const group = await db.insertInto('groups').values({ Name: 'Section Writers' }).returning('Id').executeTakeFirstOrThrow();
+    const roles = await db.selectFrom('roles').select('Id').where('Name', 'in', [Permissions.Sections.VIEW_SECTION_TEMPLATES, Permissions.Sections.CREATE_SECTION_TEMPLATES]).execute();
+    expect(roles.length).toBe(2);
+    await db.insertInto('group_roles').values(roles.map((r) => ({ Group_Id: group.Id, Role_Id: r.Id }))).execute();
+    const user = await db.selectFrom('users').select('Id').where('UserName', '=', 'reviewer').executeTakeFirstOrThrow();
+    await db.insertInto('user_groups').values({ User_Id: user.Id, Group_Id: group.Id }).execute();
+    const writer = await t.signIn('reviewer');
+
+    const latest = (await sections()).filter((s) => s.SectionName === 'Site Visit').sort((a, b) => b.Version - a.Version)[0];
+    expect(latest.ROITemplate).toBeTruthy();
+    const template = JSON.stringify(definition(field('text', 'Visited')));
+    for (const ROITemplate of [XSLT, null]) {
+      const refused = await save('Site Visit', template, { ROITemplate }, writer);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().Message).toBe('Only users with Admin Section Templates may set a report XSLT.');
+    }
+    const saved = await save('Site Visit', template, {}, writer);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ Version: latest.Version + 1, ROITemplate: latest.ROITemplate });
   });
 
   it('gates saving, enabling and the XSLT by their permissions, and nothing changes', async () => {

@@ -206,6 +206,8 @@ describe('the section template builder', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Section Template' }));
     expect(await screen.findByText('The section Subject Interview version 2 was added.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
+    // Without Admin Section Templates no report XSLT is sent: the new version keeps the latest one's.
+    expect(post.body).not.toHaveProperty('ROITemplate');
     const template = JSON.parse((post.body as { Template: string }).Template);
     expect(template.fields.field[0]).toMatchObject({ '@type': 'template', '@name': 'References' });
     expect(template.fields.field[0].Template.fields.field[0]).toMatchObject({ '@type': 'text', '@name': 'ReferenceName' });

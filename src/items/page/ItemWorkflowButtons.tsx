@@ -5,12 +5,11 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
-import { failureOf } from '../../../dataProvider/httpClient.js';
 import { itemNumber } from '../../../resources/caseItems.js';
 import { submitRefusal } from '../../../shared/sectionCompleteness.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
-import { failureMessage } from '../../resources/useResourceSave.js';
+import { failureText } from '../../resources/useResourceSave.js';
 import { useLookupItems } from '../../session/useLookups.js';
 import { sectionRef, type ItemDetail } from '../itemDetail.js';
 
@@ -112,9 +111,8 @@ export function ItemWorkflowButtons({ item, onStepTaken }: { item: ItemDetail; o
       setRejecting(false);
       onStepTaken();
     } catch (error) {
-      const body = failureOf(error).body as { Message?: string } | undefined;
-      const message = failureMessage(error);
-      if (message !== null) notify(body?.Message || message || failed, { type: 'error' });
+      const text = failureText(error, failed);
+      if (text) notify(text, { type: 'error' });
     } finally {
       setBusy(false);
     }
