@@ -16,6 +16,8 @@ describe.runIf(hasChromium).each(servers)('item search on $name', (server) => {
     await page.waitForURL(/\/items$/);
     const table = page.getByRole('table', { name: 'Items' });
     await shows(table.getByRole('row').nth(1));
+    // The item numbers (their cell shows the paperclip of an item with attachments).
+    await shows(table.getByText(/^\d{3}$/));
     await screenshot(page, 'items-search');
     const panel = page.getByRole('region', { name: 'Item filters' });
     await panel.getByRole('checkbox', { name: 'Accepted', exact: true }).check();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
+import { ItemTexts } from '../../shared/texts/items.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderAt } from './support/renderApp.js';
 
@@ -64,7 +65,7 @@ describe('item search', () => {
     // The whole number on hover.
     expect(within(rows).getAllByLabelText('DOS-2026-000123')).toHaveLength(2);
     expect(within(rows).queryByText('DOS-2026-000123')).toBeNull();
-    const first = within(rows).getByText('001').closest('tr')!;
+    const first = (await within(rows).findByText('001')).closest('tr')!;
     for (const text of ['Whitfield', 'DOC', 'T3', 'Columbia, SC', 'Ortiz, Sam', 'Riley Chen', '12/02/26', 'Assigned', 'Employment Check']) expect(within(first).getByText(text)).toBeTruthy();
     expect(within(rows).getByText('In Review')).toBeTruthy();
   });
@@ -91,6 +92,14 @@ describe('item search', () => {
     expect((await within(rows).findByRole('link', { name: 'Whitfield' })).getAttribute('href')).toBe('/cases/7');
     expect(within(rows).getByRole('link', { name: 'DOS-2026-000123' }).getAttribute('href')).toBe('/cases/7');
     expect((await within(rows).findByRole('link', { name: '001' })).getAttribute('href')).toBe('/cases/7/items/1');
+  });
+
+  it("marks an item with attachments by a paperclip, as a case's items do", async () => {
+    setup([item(1), item(2, { HasAttachments: true })], [Permissions.Items.EDIT_ITEMS]);
+    const rows = await table();
+    const withFiles = (await within(rows).findByRole('link', { name: /^002/ })).closest('tr')!;
+    expect(within(withFiles).getByTitle(ItemTexts.table.hasAttachments)).toBeTruthy();
+    expect(within((await within(rows).findByRole('link', { name: '001' })).closest('tr')!).queryByTitle(ItemTexts.table.hasAttachments)).toBeNull();
   });
 
   it('shows the numbers as text to users who may not open cases or items', async () => {
