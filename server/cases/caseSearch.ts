@@ -119,11 +119,13 @@ export function columnView(auth: AuthContext): { hidden: Column[]; labels: Recor
   return { hidden: hiddenColumns(auth), labels: { DueDate: isInvestigator(auth) ? 'ACD' : 'CD' } };
 }
 
-/** The case columns a page shows; the page joins the org's code, the reviewer's names and the case type to them. */
-const CASE_COLUMNS = [
+/** The case's own columns a row answers; the page joins the org's code, the reviewer's names and the case type to them. */
+const ANSWERED_COLUMNS = [
   'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
-  'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.CaseType_Id', 'c.SubjectFirstName', 'c.SubjectLastName',
+  'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName',
 ] as const;
+/** What a page of cases reads from `cases`: the answered columns and the case type the page joins by. */
+const CASE_COLUMNS = [...ANSWERED_COLUMNS, 'c.CaseType_Id'] as const;
 
 /** The page's order: the asked sorts the caller may see, then received date newest first, then the case id. */
 export function orderOf(query: Pick<CasesQuery, 'sorted'>, hidden: readonly Column[]): { column: string; desc: boolean }[] {
@@ -137,11 +139,7 @@ function joinedRows(from: Base, order: readonly { column: string; desc: boolean 
     .innerJoin('orgs as o', 'o.Id', 'c.Client_Id')
     .leftJoin('users as r', 'r.Id', 'c.Reviewer_Id')
     .leftJoin('type_items as ct', 'ct.Id', 'c.CaseType_Id')
-    .select([
-      'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
-      'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName', 'o.Code', 'r.FirstName as ReviewerFirst',
-      'r.LastName as ReviewerLast', 'ct.Short as CaseType',
-    ]);
+    .select([...ANSWERED_COLUMNS, 'o.Code', 'r.FirstName as ReviewerFirst', 'r.LastName as ReviewerLast', 'ct.Short as CaseType']);
   for (const { column, desc } of order) rows = rows.orderBy(column as 'c.Id', desc ? 'desc' : 'asc');
   return rows;
 }
@@ -160,10 +158,10 @@ export async function pageWithCount(db: Database, base: Base, query: CasesQuery,
   for (const { column, desc } of order) counted = counted.orderBy(column.replace(/^c\./, 'm.') as 'm.Id', desc ? 'desc' : 'asc');
   const page = counted.offset(query.page * query.pageSize).limit(query.pageSize).as('c');
   // The page has the columns of `cases` that the joins and the answer read, under the same alias.
-  const found = (await joinedRows(db.selectFrom(page) as unknown as Base, order).select(sql<string>`c."Matched"`.as('Matched')).execute()) as (JoinedRow & { Matched: string })[];
+  const found = await joinedRows(db.selectFrom(page) as unknown as Base, order).select(sql<string>`c."Matched"`.as('Matched')).execute();
   if (found.length === 0) return query.page === 0 ? { rows: [], matched: 0 } : null;
   const matched = Number(found[0].Matched);
-  return matched > bound ? null : { rows: found, matched };
+  return matched > bound ? null : { rows: found.map(({ Matched: _count, ...row }) => row), matched };
 }
 
 /**
@@ -203,7 +201,6 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
   const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }) => {
     const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
-    delete shaped.Matched;
     for (const field of leaveOut) delete shaped[field];
     return shaped;
   });

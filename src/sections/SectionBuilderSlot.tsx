@@ -213,9 +213,11 @@ export default function SectionBuilderSlot({ record, readOnly = false, onClose =
     setSaving(true);
     setRefused(NO_SERVER_ERRORS);
     try {
+      // The report XSLT is sent by those who may edit it (a version's cleared one as null); left out, the new
+      // version keeps the latest one's.
+      const report = canXslt && (xslt.trim() || version) ? { ROITemplate: xslt.trim() ? xslt : null } : {};
       const { data: saved } = await dataProvider.create('sections', {
-        // The report XSLT is sent by those who may edit it; left out, the new version keeps the latest one's.
-        data: { SectionName: name.trim(), Template: serializeDefinition(current), ...(canXslt && (xslt.trim() || version) ? { ROITemplate: xslt.trim() ? xslt : null } : {}) },
+        data: { SectionName: name.trim(), Template: serializeDefinition(current), ...report },
       });
       notify(S.added(String(saved.SectionName), Number(saved.Version)), { type: 'success' });
       onSaved();

@@ -97,9 +97,14 @@ async function expand(user: ReturnType<typeof userEvent.setup>, name: string) {
   await waitFor(() => expect(item).toHaveAttribute('aria-expanded', 'true'));
 }
 
-/** Ticks an org's checkbox in the tree; Department of Commerce is under Federal Clients, opened first. */
+/** Ticks an org's checkbox in the tree, its closed ancestors opened first (top down; the first node starts open). */
 async function check(user: ReturnType<typeof userEvent.setup>, name: string) {
-  if (name === 'Department of Commerce') await expand(user, 'Federal Clients');
+  const ancestors: string[] = [];
+  for (let org = ORGS.find((o) => o.Name === name); org?.ParentOrg_Id; ) {
+    org = ORGS.find((o) => o.Id === org!.ParentOrg_Id);
+    if (org?.ParentOrg_Id) ancestors.unshift(org.Name);
+  }
+  for (const ancestor of ancestors) await expand(user, ancestor);
   const item = await treeItem(name);
   // The tree's checkbox is hidden from the accessibility tree (the item itself carries aria-checked).
   await user.click(item.querySelector('input[type="checkbox"]')!);
