@@ -425,6 +425,13 @@ async function main() {
         user: 'caseadmin',
         body: { page: 0, pageSize: 20, sorted: newest, filtered: [], additional: { OrgIds: [fed], CaseStateIDs: ['IN_PROCESS', 'IN_REVIEW', 'COMPLETE'], StartDate: isoDay(yearAgo), EndDate: isoDay(today) } },
       },
+      {
+        // Two words may be first-last or last-first: an OR of two index ranges, read from the table (no index-only scan).
+        key: 'b3',
+        name: 'informational: (b) with the name "james smith" (first and last name, either order)',
+        user: 'caseadmin',
+        body: { page: 0, pageSize: 20, sorted: newest, filtered: [{ id: 'CaseName', value: 'james smith' }], additional: { OrgIds: [fed], CaseStateIDs: ['IN_PROCESS', 'IN_REVIEW', 'COMPLETE'], StartDate: isoDay(yearAgo), EndDate: isoDay(today) } },
+      },
     ];
 
     const config = { ...readConfig({}), dataDir, publicUrl: 'http://127.0.0.1' };

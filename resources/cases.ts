@@ -79,7 +79,8 @@ export default defineResource({
     ],
     filters: [
       { source: 'CaseNumber', label: 'Search Case', type: 'text' },
-      { source: 'CaseName', label: 'Search Name', type: 'text' },
+      // Names are looked up by how they start, last name first (docs/decisions.md, "Search Name").
+      { source: 'CaseName', label: 'Search Name', type: 'text', placeholder: 'Last name, first name' },
       { source: 'Reviewer_Id', label: 'Reviewer', type: 'reference', reference: 'reviewers', additional: true },
       { source: 'StartDate', label: 'From', type: 'date', additional: true },
       { source: 'EndDate', label: 'To', type: 'date', additional: true },

@@ -172,6 +172,8 @@ export interface FilterDeclaration {
    * Location/City/State box searches its label, address, city and state); default: the source.
    */
   matches?: readonly string[];
+  /** `text` filters: a hint of what to type, shown in the empty box. */
+  placeholder?: string;
   /** Value applied when the list opens. */
   default?: string | number | boolean | null;
 }

@@ -7,7 +7,9 @@ import { orgSubtreeIds, type OrgScope } from '../orgs/scope.js';
 import { Limits } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { isInvestigator } from '../items/itemAccess.js';
+import { subjectNameMatches } from './subjectNameSearch.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
+import { containing } from '../db/likePatterns.js';
 
 type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered cases alone: what is counted. The page joins org, reviewer and case type afterwards. */
@@ -45,9 +47,6 @@ const SORTS: Record<Column, readonly (keyof Tables[keyof Tables] | string)[]> = 
   WorkflowState: ['c.WorkflowState'],
 };
 
-/** `%`, `_` and `\` typed by the user match themselves. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The filtered cases, and whether nothing but the caller's org scope narrows them. */
 interface Filtered {
   base: Base;
@@ -56,9 +55,9 @@ interface Filtered {
 
 /**
  * The filtered cases (not yet sorted or paged), read from `cases` alone: the caller's org scope, the text searches
- * (case number; each word of a name in the subject's first or last name, which migration 013 copies onto the case —
- * trigram indexes on `cases`, so the name's bitmap is ANDed with the org and date index), the left panel (orgs with the orgs below them,
- * case states, item states), the received-date range, the reviewer, and "assigned to me": the caller (with
+ * (case number; the subject's names as they start, copied onto the case by migration 013 — `subjectNameMatches`,
+ * answered by the last name and received date index of migration 017), the left panel (orgs with the orgs below
+ * them, case states, item states), the received-date range, the reviewer, and "assigned to me": the caller (with
  * IncludePeopleWhoWorkForMe, also the users whose manager the caller is) as reviewer, data-entry clerk or an item's
  * investigator.
  */
@@ -69,11 +68,10 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
   for (const filter of query.filtered ?? []) {
     const text = filter.value.trim();
     if (!text) continue;
-    if (filter.id === 'CaseNumber') base = base.where('c.CaseNumber', 'ilike', contains(text));
+    if (filter.id === 'CaseNumber') base = base.where('c.CaseNumber', 'ilike', containing(text));
     else {
-      // Every word in the subject's first or last name: the copy on the case, kept in step by triggers.
-      const words = text.split(/[\s,]+/).filter(Boolean);
-      base = base.where((w) => w.and(words.map((word) => w.or([w('c.SubjectLastName', 'ilike', contains(word)), w('c.SubjectFirstName', 'ilike', contains(word))]))));
+      // The subject's names as they start, last name first: the copy on the case, kept in step by triggers.
+      base = base.where((eb) => subjectNameMatches(eb, text) ?? eb.lit(true));
     }
   }
   const extra = query.additional ?? {};
@@ -124,8 +122,6 @@ const ANSWERED_COLUMNS = [
   'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
   'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName',
 ] as const;
-/** What a page of cases reads from `cases`: the answered columns and the case type the page joins by. */
-const CASE_COLUMNS = [...ANSWERED_COLUMNS, 'c.CaseType_Id'] as const;
 
 /** The page's order: the asked sorts the caller may see, then received date newest first, then the case id. */
 export function orderOf(query: Pick<CasesQuery, 'sorted'>, hidden: readonly Column[]): { column: string; desc: boolean }[] {
@@ -153,12 +149,15 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof joinedRows>['execute']>>[n
  * came back to count) — the caller then counts and pages apart.
  */
 export async function pageWithCount(db: Database, base: Base, query: CasesQuery, order: readonly { column: string; desc: boolean }[], bound: number = Limits.COUNT_BOUND): Promise<{ rows: JoinedRow[]; matched: number } | null> {
-  const matching = base.select(CASE_COLUMNS).limit(bound + 1).as('m');
-  let counted = db.selectFrom(matching).selectAll('m').select(sql<string>`count(*) over ()`.as('Matched'));
+  // The matches are read by the order's columns alone, which an index can hold (an index-only scan of the name
+  // index, migration 017); the page's 20 rows are then read whole and joined.
+  const keys = [...new Set(['c.Id', ...order.map(({ column }) => column)])] as 'c.Id'[];
+  const matching = base.select(keys).limit(bound + 1).as('m');
+  let counted = db.selectFrom(matching).select(['m.Id', sql<string>`count(*) over ()`.as('Matched')]);
   for (const { column, desc } of order) counted = counted.orderBy(column.replace(/^c\./, 'm.') as 'm.Id', desc ? 'desc' : 'asc');
-  const page = counted.offset(query.page * query.pageSize).limit(query.pageSize).as('c');
-  // The page has the columns of `cases` that the joins and the answer read, under the same alias.
-  const found = await joinedRows(db.selectFrom(page) as unknown as Base, order).select(sql<string>`c."Matched"`.as('Matched')).execute();
+  const page = counted.offset(query.page * query.pageSize).limit(query.pageSize).as('p');
+  const pageCases = db.selectFrom(page).innerJoin('cases as c', 'c.Id', 'p.Id') as unknown as Base;
+  const found = await joinedRows(pageCases, order).select(sql<string>`p."Matched"`.as('Matched')).execute();
   if (found.length === 0) return query.page === 0 ? { rows: [], matched: 0 } : null;
   const matched = Number(found[0].Matched);
   return matched > bound ? null : { rows: found.map(({ Matched: _count, ...row }) => row), matched };

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.js';
 import { boundedCount } from '../db/boundedCount.js';
 import type { DB } from '../db/schema.js';
 import type { OrgScope } from '../orgs/scope.js';
+import { containing as likeContains } from '../db/likePatterns.js';
 
 const COLUMNS = {
   UserName: 'u.UserName',
@@ -18,8 +19,6 @@ const COLUMNS = {
 type Tables = DB & { u: DB['users']; o: DB['orgs'] };
 type Base = SelectQueryBuilder<Tables, 'u' | 'o', object>;
 
-/** `%`, `_` and `\` typed by the user match themselves. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The filtered (not yet sorted or paged) users query. Text filters use `ILIKE '%…%'`, which the trigram indexes

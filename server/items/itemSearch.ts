@@ -9,6 +9,8 @@ import { Limits, PageSizes } from '../../shared/constants.js';
 import type { ItemsQuery as ItemsFilter } from '../../schemas/types.js';
 import { seesAllItems } from './itemAccess.js';
 import { answerItems, ITEM_FIELDS } from './caseItems.js';
+import { containing } from '../db/likePatterns.js';
+import { lastNameStartsWith } from '../cases/subjectNameSearch.js';
 
 type Tables = DB & { i: DB['items']; c: DB['cases']; t: DB['item_types']; rg: DB['type_items']; u: DB['users']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered items alone: what is counted. The page joins the case, its org, reviewer and type afterwards. */
@@ -31,14 +33,11 @@ const SORTS: Record<Column, readonly string[]> = {
   CompletedDate: ['i.CompletedDate'],
 };
 
-/** `%`, `_` and `\` typed by the user match themselves. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The filtered items (not yet sorted or paged), read from `items` alone — the case, template and region conditions
  * are `IN (subquery)` semi-joins, so the count needs no join: the caller's org scope (the case's org), an
- * investigator's own items, the item statuses, and the searches (case number; subject last name, copied onto the
- * case; the item's label, city or state; the template's description).
+ * investigator's own items, the item statuses, and the searches (case number; the start of the subject's last name,
+ * copied onto the case; the item's label, city or state; the template's description).
  */
 function filteredItems(db: Database, auth: AuthContext, scope: OrgScope, query: ItemsQuery): Base {
   let base = db.selectFrom('items as i') as unknown as Base;
@@ -54,12 +53,12 @@ function filteredItems(db: Database, auth: AuthContext, scope: OrgScope, query: 
   for (const filter of query.filtered ?? []) {
     const text = filter.value.trim();
     if (!text) continue;
-    const like = contains(text);
+    const like = containing(text);
     if (filter.id === 'CaseNumber') {
       cases = cases.where('c.CaseNumber', 'ilike', like);
       narrowsCases = true;
     } else if (filter.id === 'LastName') {
-      cases = cases.where('c.SubjectLastName', 'ilike', like);
+      cases = cases.where((eb) => lastNameStartsWith(eb, text));
       narrowsCases = true;
     } else if (filter.id === 'ItemType') {
       base = base.where('i.ItemType_Id', 'in', db.selectFrom('item_types').select('Id').where('Description', 'ilike', like));

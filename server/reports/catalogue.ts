@@ -4,6 +4,7 @@ import { COSTED_CASE_COLUMNS, costCases, type CostedCaseRow } from '../billing/c
 import { CASE_STATE_LABELS, CaseStates, ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
 import { defineReport, type ParameterDeclaration, type QueryInput, type ReportContext, type ReportDeclaration, type ReportRow, type ValidValue } from './definition.js';
 import { firstOfMonth, firstOfYear } from './parameters.js';
+import { containing } from '../db/likePatterns.js';
 
 /**
  * The report catalogue (spec 002 §2.9; docs/decisions.md "Reports: the catalogue"): every report one declaration of
@@ -176,7 +177,7 @@ const casesPastCriticalDate = defineReport({
     if (caseType !== null) query = query.where('c.CaseType_Id', '=', caseType);
     // Served by the trigram index on the case number (cases_number_trgm), as the cases list's search is.
     const number = input.parameters.text('CaseNumber');
-    if (number) query = query.where('c.CaseNumber', 'ilike', `%${number.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (number) query = query.where('c.CaseNumber', 'ilike', containing(number));
     return rows(
       query
         .select(['c.Id', 'c.CaseNumber', 'o.Name as Org', subject.as('Subject'), 'ct.Short as CaseType', caseState, 'c.DueDate', daysPast(input, 'c.DueDate').as('DaysPast')])

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.js';
 import { boundedCount } from '../db/boundedCount.js';
 import { notFound, type ModelStateBuilder } from '../http/errors.js';
 import type { RecordKey, ResourceStore, StoreContext } from './store.js';
+import { containing } from '../db/likePatterns.js';
 
 /** Tables reached by name from a declaration; the declaration's schema describes their columns. */
 type LooseDB = Record<string, Record<string, unknown>>;
@@ -81,8 +82,8 @@ export function tableStore(declaration: ResourceDeclaration, config: TableConfig
       const declared = declaration.list.filters?.find((f) => f.source === filter.id);
       if (!declared) continue;
       if (declared.type === 'text') {
-        const text = String(filter.value).trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-        if (text) base = base.where(filter.id, 'ilike', `%${text}%`);
+        const text = String(filter.value).trim();
+        if (text) base = base.where(filter.id, 'ilike', containing(text));
       } else {
         const property = schema.properties[filter.id];
         const value = types(property).includes('boolean') ? String(filter.value) === 'true' : filter.value;

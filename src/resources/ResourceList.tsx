@@ -101,7 +101,7 @@ function FilterDateInput({ source, label }: { source: string; label: string; alw
 const REFERENCE_FILTER_LIMIT = 1000;
 
 function filterInput(filter: FilterDeclaration): ReactNode {
-  if (filter.type === 'text') return <TextInput key={filter.source} source={filter.source} label={filter.label} alwaysOn resettable helperText={false} />;
+  if (filter.type === 'text') return <TextInput key={filter.source} source={filter.source} label={filter.label} placeholder={filter.placeholder} alwaysOn resettable helperText={false} />;
   if (filter.type === 'check') return <FilterCheckbox key={filter.source} source={filter.source} label={filter.label} alwaysOn />;
   if (filter.type === 'date') return <FilterDateInput key={filter.source} source={filter.source} label={filter.label} alwaysOn />;
   if (filter.type === 'reference') return <ReferenceFilterInput key={filter.source} filter={filter} alwaysOn source={filter.source} />;

@@ -269,6 +269,40 @@ describe('the cases search', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('finds a subject by how the names start, last name first, in either order of two words', async () => {
+    const subjects = {
+      halloway: { FirstName: 'Quentin', LastName: 'Halloway' },
+      quinby: { FirstName: 'Halloway', LastName: 'Quinby' },
+      zee: { FirstName: 'Mara', LastName: 'Van Der Zee' },
+    };
+    const ids = new Map<number, string>();
+    for (const [key, names] of Object.entries(subjects)) {
+      const created = await create('caseadmin', newCase({ CaseSubject: { ...SUBJECT, ...names, SSN: String(7700 + ids.size) } }));
+      ids.set(Number(created.Id), key);
+    }
+    const found = async (value: string) => {
+      const answer = (await search('caseadmin', { filtered: [{ id: 'CaseName', value }], pageSize: 100 })).json();
+      return (answer.cases as Json[]).map((c) => ids.get(Number(c.Id))).filter(Boolean).sort();
+    };
+    // One word: the last name's start, any letter case; never a first name alone, never the middle of a name.
+    expect(await found('halloway')).toEqual(['halloway']);
+    expect(await found('HALLO')).toEqual(['halloway']);
+    expect(await found('alloway')).toEqual([]);
+    expect(await found('zee')).toEqual([]);
+    // Two words, either order; a comma puts the last name first; the whole text may start a last name of several words.
+    expect(await found('halloway quen')).toEqual(['halloway']);
+    expect(await found('quentin hall')).toEqual(['halloway']);
+    expect(await found('quinby halloway')).toEqual(['quinby']);
+    expect(await found('halloway, q')).toEqual(['halloway']);
+    expect(await found(', halloway')).toEqual(['quinby']);
+    expect(await found('van der')).toEqual(['zee']);
+    expect(await found('  Van   der zee,  mara ')).toEqual(['zee']);
+    expect(await found('mara van')).toEqual(['zee']);
+    // What the user types matches itself: `%` and `_` are letters here.
+    expect(await found('hallow%')).toEqual([]);
+    expect(await found('h_lloway')).toEqual([]);
+  });
+
   it('pages a filtered search in order with its exact total, sorted by a case column or a joined one, and clamps past its end', async () => {
     const states = ['IN_PROCESS', 'COMPLETE'] as const;
     const expected = (await db().selectFrom('cases').select('Id').where('WorkflowState', 'in', states).orderBy('ReceivedDate', 'desc').orderBy('Id', 'desc').execute()).map((c) => c.Id);

@@ -88,6 +88,8 @@ describe('the cases list', () => {
     const user = userEvent.setup();
     const server = setup(ADMIN, [row(1)]);
     await table();
+    // The box says how a name is looked up: by how it starts, last name first.
+    expect(screen.getByRole('textbox', { name: 'Search Name' })).toHaveAttribute('placeholder', 'Last name, first name');
     await user.type(screen.getByRole('textbox', { name: 'Search Name' }), 'whit');
     await waitFor(() => expect(searches(server.calls).at(-1)?.filtered).toEqual([{ id: 'CaseName', value: 'whit' }]));
     await user.click(screen.getByRole('checkbox', { name: 'Only show cases assigned to me' }));

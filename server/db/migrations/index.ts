@@ -14,6 +14,7 @@ import subjectNamesOnCases from './013_subject_names_on_cases.js';
 import reportIndexes from './014_report_indexes.js';
 import invoiceLines from './015_invoice_lines.js';
 import orgQboName from './016_org_qbo_name.js';
+import subjectNamePrefix from './017_subject_name_prefix.js';
 
 /** All migrations in order. A new migration is a new file here, never an edit of a released one. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '014_report_indexes': reportIndexes,
   '015_invoice_lines': invoiceLines,
   '016_org_qbo_name': orgQboName,
+  '017_subject_name_prefix': subjectNamePrefix,
 };
 
 export const migrationProvider: MigrationProvider = {
