@@ -50,6 +50,8 @@ export const ItemTexts = {
    */
   sectionEditor: {
     empty: 'This item has no sections, please add some.',
+    /** A section (its row or its modal) failed to render (spec 001 §2), word for word. */
+    displayFailed: 'Unable to display section.',
     removeBody: 'All data for this section will be lost. This action cannot be undone.',
     sectionRequired: 'Section is required.',
     noneToAdd: 'Every section of this item template is on the item already.',

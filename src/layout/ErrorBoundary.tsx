@@ -8,6 +8,8 @@ interface Props {
   message?: string;
   /** Changing this (e.g. the path) clears a shown failure. */
   resetKey?: unknown;
+  /** In place of one part of a panel (a row, a modal's body): no margin of its own. */
+  inline?: boolean;
 }
 
 /** Shows a short failure text instead of a blank screen when a page or panel fails to render. */
@@ -29,7 +31,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean; resetKey:
   override render() {
     if (this.state.failed) {
       return (
-        <Alert severity="error" sx={{ m: 2 }}>
+        <Alert severity="error" sx={{ m: this.props.inline ? 0 : 2 }}>
           {this.props.message ?? Texts.global.pageError}
         </Alert>
       );

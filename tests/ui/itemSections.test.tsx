@@ -170,9 +170,25 @@ describe('the Sections panel', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Subject Interview', 'Residence Check']);
     expect(within(rows[0]).getByText(ItemTexts.requiredFieldsEmpty)).toBeInTheDocument();
-    expect(rows[0]).toHaveAttribute('data-unfinished', 'true');
+    expect(rows[0].querySelector('[data-unfinished="true"]')).not.toBeNull();
     expect(within(rows[1]).queryByText(ItemTexts.requiredFieldsEmpty)).toBeNull();
-    expect(rows[1]).not.toHaveAttribute('data-unfinished');
+    expect(rows[1].querySelector('[data-unfinished]')).toBeNull();
+  });
+
+  it('says "Unable to display section." for a section it cannot show, and keeps the others usable', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A stored definition whose field list holds no field: reading it throws.
+    const broken: ItemDetailSection = { ...section(503, 13, 'Neighbor Interview', finished, 3), Definition: '{"fields":{"field":[null]}}' };
+    setup(EDITOR, { item: { ...ITEM, Sections: [...ITEM.Sections, broken] } });
+    const list = await screen.findByRole('list', { name: 'Sections of the item' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual(['Subject Interview', 'Residence Check', 'Neighbor Interview']);
+    expect(within(rows[2]).getByText(T.displayFailed)).toBeInTheDocument();
+    expect(within(rows[2]).queryByRole('button')).toBeNull();
+    expect(within(rows[0]).queryByText(T.displayFailed)).toBeNull();
+    const dialog = await openEditor(user, 'Residence Check');
+    expect(within(dialog).getByRole('textbox', { name: /Landlord/ })).toHaveValue('Pat Doe');
   });
 
   it('says when the item has no sections', async () => {

@@ -27,6 +27,7 @@ import { emptyRequiredFields } from '../../../shared/sectionSchema.js';
 import { sameSection, type TemplateSectionRef } from '../../../shared/sectionCompleteness.js';
 import { Texts } from '../../../shared/texts/index.js';
 import { failureOf, uniqueMessages } from '../../../dataProvider/httpClient.js';
+import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.js';
 import { sectionRef, type ItemDetail, type ItemDetailSection } from '../itemDetail.js';
@@ -48,6 +49,60 @@ const itemNumberOf = (item: Pick<ItemDetail, 'DisplayId'>) => String(item.Displa
 /** The sections of the item template that may be added: enabled, and not on the item in any version. */
 export const addableSections = (item: Pick<ItemDetail, 'AvailableSections' | 'Sections'>): TemplateSectionRef[] =>
   item.AvailableSections.filter((template) => template.Enabled && !item.Sections.some((section) => sameSection(template, sectionRef(section))));
+
+interface SectionRowProps {
+  section: ItemDetailSection;
+  viewOnly: boolean;
+  removable: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** One section of the item: its name, red with 'Required fields are empty!' while unfinished; Edit (or View) and Remove. */
+function SectionRow({ section, viewOnly, removable, busy, onEdit, onRemove }: SectionRowProps) {
+  const name = section.Section.SectionName;
+  const unfinished = emptyRequiredFields(sectionDefinition(section)).length > 0;
+  return (
+    <Paper
+      variant="outlined"
+      data-unfinished={unfinished || undefined}
+      sx={(theme) => ({
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 1.25,
+        borderLeftWidth: 4,
+        borderLeftColor: unfinished ? 'error.main' : 'primary.main',
+        ...(unfinished && { borderColor: 'error.main', bgcolor: alpha(theme.palette.error.main, 0.06) }),
+      })}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} color={unfinished ? 'error' : undefined}>
+          {name}
+        </Typography>
+        {unfinished && (
+          <Typography variant="body2" color="error">
+            {Texts.items.requiredFieldsEmpty}
+          </Typography>
+        )}
+      </Box>
+      <Button size="small" startIcon={viewOnly ? <VisibilityIcon /> : <EditIcon />} aria-label={`${viewOnly ? 'View' : 'Edit'} ${name}`} onClick={onEdit}>
+        {viewOnly ? 'View' : 'Edit'}
+      </Button>
+      {removable && (
+        <Tooltip title="Remove">
+          <span>
+            <IconButton size="small" color="error" aria-label={`Remove ${name}`} disabled={busy} onClick={onRemove}>
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+    </Paper>
+  );
+}
 
 /**
  * The Sections panel of the item page (spec 001 §2 "Item page"): each section of the item in its order, red with
@@ -95,58 +150,21 @@ export function ItemSections({ item, readOnly, onChanged }: ItemSectionsProps) {
         <Typography color="text.secondary">{T.empty}</Typography>
       ) : (
         <Stack component="ul" spacing={1} aria-label="Sections of the item" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {sections.map((section) => {
-            const name = section.Section.SectionName;
-            const unfinished = emptyRequiredFields(sectionDefinition(section)).length > 0;
-            const viewOnly = locked || !canEdit;
-            return (
-              <Paper
-                key={section.Id}
-                component="li"
-                variant="outlined"
-                aria-label={name}
-                data-unfinished={unfinished || undefined}
-                sx={(theme) => ({
-                  display: 'flex',
-                  alignItems: 'center',
-                  gap: 1,
-                  px: 2,
-                  py: 1.25,
-                  borderLeftWidth: 4,
-                  borderLeftColor: unfinished ? 'error.main' : 'primary.main',
-                  ...(unfinished && { borderColor: 'error.main', bgcolor: alpha(theme.palette.error.main, 0.06) }),
-                })}
-              >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} color={unfinished ? 'error' : undefined}>
-                    {name}
-                  </Typography>
-                  {unfinished && (
-                    <Typography variant="body2" color="error">
-                      {Texts.items.requiredFieldsEmpty}
-                    </Typography>
-                  )}
-                </Box>
-                <Button
-                  size="small"
-                  startIcon={viewOnly ? <VisibilityIcon /> : <EditIcon />}
-                  aria-label={`${viewOnly ? 'View' : 'Edit'} ${name}`}
-                  onClick={() => setEditing(section.Id)}
-                >
-                  {viewOnly ? 'View' : 'Edit'}
-                </Button>
-                {!locked && canRemove && (
-                  <Tooltip title="Remove">
-                    <span>
-                      <IconButton size="small" color="error" aria-label={`Remove ${name}`} disabled={busy} onClick={() => setRemoving(section)}>
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                )}
-              </Paper>
-            );
-          })}
+          {sections.map((section) => (
+            <Box component="li" key={section.Id} aria-label={section.Section.SectionName}>
+              {/* One section that cannot be shown (an unreadable stored definition) leaves the others usable. */}
+              <ErrorBoundary message={T.displayFailed} resetKey={section.Definition} inline>
+                <SectionRow
+                  section={section}
+                  viewOnly={locked || !canEdit}
+                  removable={!locked && canRemove}
+                  busy={busy}
+                  onEdit={() => setEditing(section.Id)}
+                  onRemove={() => setRemoving(section)}
+                />
+              </ErrorBoundary>
+            </Box>
+          ))}
         </Stack>
       )}
       {!locked && canAdd && (
@@ -172,14 +190,16 @@ export function ItemSections({ item, readOnly, onChanged }: ItemSectionsProps) {
         />
       )}
       {editedSection && (
-        <SectionEditor
-          key={editedSection.Id}
-          item={item}
-          section={editedSection}
-          readOnly={locked || !canEdit}
-          onClose={() => setEditing(null)}
-          onSaved={onChanged}
-        />
+        <ErrorBoundary message={T.displayFailed} resetKey={editedSection.Id}>
+          <SectionEditor
+            key={editedSection.Id}
+            item={item}
+            section={editedSection}
+            readOnly={locked || !canEdit}
+            onClose={() => setEditing(null)}
+            onSaved={onChanged}
+          />
+        </ErrorBoundary>
       )}
       <Confirm
         isOpen={Boolean(removing)}

@@ -16,6 +16,7 @@ import type { ItemDetail, ItemDetailSection } from '../itemDetail.js';
 import { SectionPreview } from './SectionPreview.js';
 import { useStockPhraseSource } from './useStockPhraseSource.js';
 import { useLookupLists } from '../../session/useLookups.js';
+import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 
 const T = ItemTexts.sectionEditor;
 export const ITEM_SECTIONS = 'item-sections';
@@ -185,32 +186,35 @@ export function SectionEditor({ item, section, readOnly, onClose, onSaved }: Sec
             {item.LockedReason}
           </Alert>
         )}
-        {phone ? (
-          <>
-            <Tabs value={tab} onChange={(_event, value: 'form' | 'preview') => setTab(value)} variant="fullWidth" sx={{ mb: 2 }}>
-              <Tab value="form" label="Form" />
-              <Tab value="preview" label="Preview" />
-            </Tabs>
-            {/* The form stays mounted behind the preview tab, so nothing typed is lost. */}
-            <Box sx={{ display: tab === 'form' ? 'block' : 'none' }}>{form}</Box>
-            {tab === 'preview' && preview}
-          </>
-        ) : (
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 7 }}>
-              <Typography variant="overline" color="text.secondary" component="h3">
-                Form
-              </Typography>
-              {form}
+        {/* A field the form or the preview cannot show says so in the modal; Close still closes it. */}
+        <ErrorBoundary message={T.displayFailed} resetKey={section.Id} inline>
+          {phone ? (
+            <>
+              <Tabs value={tab} onChange={(_event, value: 'form' | 'preview') => setTab(value)} variant="fullWidth" sx={{ mb: 2 }}>
+                <Tab value="form" label="Form" />
+                <Tab value="preview" label="Preview" />
+              </Tabs>
+              {/* The form stays mounted behind the preview tab, so nothing typed is lost. */}
+              <Box sx={{ display: tab === 'form' ? 'block' : 'none' }}>{form}</Box>
+              {tab === 'preview' && preview}
+            </>
+          ) : (
+            <Grid container spacing={3}>
+              <Grid size={{ xs: 12, md: 7 }}>
+                <Typography variant="overline" color="text.secondary" component="h3">
+                  Form
+                </Typography>
+                {form}
+              </Grid>
+              <Grid size={{ xs: 12, md: 5 }}>
+                <Typography variant="overline" color="text.secondary" component="h3">
+                  Preview
+                </Typography>
+                {preview}
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 12, md: 5 }}>
-              <Typography variant="overline" color="text.secondary" component="h3">
-                Preview
-              </Typography>
-              {preview}
-            </Grid>
-          </Grid>
-        )}
+          )}
+        </ErrorBoundary>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={closeClicked} color={closeWarned ? 'warning' : 'inherit'} variant={closeWarned ? 'outlined' : 'text'}>
