@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Paper, Tab, Tabs, Typography, useMediaQuery } from '@mui/material';
 import { useDataProvider, useNotify } from 'react-admin';
 import { Timing } from '../../../shared/constants.js';
@@ -34,6 +34,18 @@ function valuesKey(definition: FieldList): string {
 /** A section's stored definition (JSON text) as a field list; an unreadable one has no fields. */
 export const sectionDefinition = (section: Pick<ItemDetailSection, 'Definition'>): FieldList =>
   normalizeSectionDefinition(definitionOf(section.Definition) ?? NO_FIELDS);
+
+/** One of the modal's two columns on a laptop (of 12 in all), under its small heading. */
+function EditorColumn({ title, width, children }: { title: string; width: number; children: ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, md: width }}>
+      <Typography variant="overline" color="text.secondary" component="h3">
+        {title}
+      </Typography>
+      {children}
+    </Grid>
+  );
+}
 
 export interface SectionEditorProps {
   item: Pick<ItemDetail, 'Id' | 'Case_Id' | 'LockedReason'>;
@@ -200,18 +212,12 @@ export function SectionEditor({ item, section, readOnly, onClose, onSaved }: Sec
             </>
           ) : (
             <Grid container spacing={3}>
-              <Grid size={{ xs: 12, md: 7 }}>
-                <Typography variant="overline" color="text.secondary" component="h3">
-                  Form
-                </Typography>
+              <EditorColumn title="Form" width={7}>
                 {form}
-              </Grid>
-              <Grid size={{ xs: 12, md: 5 }}>
-                <Typography variant="overline" color="text.secondary" component="h3">
-                  Preview
-                </Typography>
+              </EditorColumn>
+              <EditorColumn title="Preview" width={5}>
                 {preview}
-              </Grid>
+              </EditorColumn>
             </Grid>
           )}
         </ErrorBoundary>
