@@ -94,6 +94,8 @@ export default defineResource({
     sort: { field: 'ReceivedDate', order: 'DESC' },
   },
   subResources: ['case-items'],
+  // Spec 001 §5: an inactive case's items are locked unless the user may edit inactive cases, in the row too.
+  recordLock: 'case',
   slots: { page: 'casePage', aside: 'caseFilters', bulkActions: 'caseBulkActions' },
   form: {
     fields: ['RequestingOfficial_Id', 'Client_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate', 'CaseSubject', 'CreateDuplicate'],

@@ -392,6 +392,11 @@ export interface ResourceDeclaration {
     /** A sub-resource whose records are a field of the parent record (a date range's fees): no list call. */
     from?: string;
   };
+  /**
+   * A record closed to changes for the viewer (a case on hold without Edit Inactive Cases) lists its sub-resources
+   * read only under its expanded row: the name of the hook in src/slots/recordLocks.ts that says so.
+   */
+  recordLock?: string;
   /** Sub-resources listed under an expanded row, by name (their declarations say `parent`). */
   subResources?: readonly string[];
   /** Form fields in order (properties of the schema that are not readOnly). */

@@ -140,17 +140,18 @@ export function workflowChanged(shown: WorkflowFields, polled: WorkflowFields): 
 }
 
 /**
- * The case lock for the signed-in user (`caseLock` with who they are): Edit Cases and Edit Inactive Cases through
- * react-admin's canAccess on `cases`, the user's id from the auth provider's identity, and the case-admin exemption
- * from the System Administrator role or a Case Admin / System Admin group tag. Read-only while any of it loads.
- */
-/**
  * Whether the case itself is closed to changes for this viewer (inactive without Edit Inactive Cases, or held by
  * another user) — what locks its papers too, whatever the viewer's own Edit Cases permission.
  */
 export function caseClosed(c: CaseStateFields, viewer: CaseViewer): boolean {
   return caseLock(c, { ...viewer, canEdit: true }, null).readOnly;
 }
+
+/**
+ * The case lock for the signed-in user (`caseLock` with who they are): Edit Cases and Edit Inactive Cases through
+ * react-admin's canAccess on `cases`, the user's id from the auth provider's identity, and the case-admin exemption
+ * from the System Administrator role or a Case Admin / System Admin group tag. Read-only while any of it loads.
+ */
 
 export function useCaseLock(record: CaseStateFields | undefined, lockedToName?: string | null): CaseLock & { isPending: boolean; closed: boolean } {
   const edit = useCanAccess({ resource: 'cases', action: 'edit' });

@@ -49,6 +49,7 @@ import { RecordSlot } from './RecordSlot.js';
 import { ListPager } from './ListPager.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import { slotComponent } from '../slots/index.js';
+import { recordLocks } from '../slots/recordLocks.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { SchemaDateInput } from './SchemaInput.js';
 import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
@@ -476,20 +477,29 @@ function useCreateShortcut(key: string | undefined, enabled: boolean, open: () =
 }
 
 /** A sub-resource's list under its parent's row, for users who may list it (`canAccess` list); others see nothing of it. */
-function SubResourceList({ name, parent, caption }: { name: string; parent: Row; caption: boolean }) {
+function SubResourceList({ name, parent, caption, readOnly }: { name: string; parent: Row; caption: boolean; readOnly: boolean }) {
   const sub = resourceByName(name);
   const { canAccess = false } = useCanAccess({ resource: name, action: 'list' });
   if (!sub || !canAccess) return null;
-  return <ResourceList declaration={sub} parent={parent} caption={caption} />;
+  return <ResourceList declaration={sub} parent={parent} caption={caption} readOnly={readOnly} />;
+}
+
+const unlocked = () => false;
+
+/** Whether the record is closed to changes for the viewer (the declaration's `recordLock`); never, without one. */
+function useRecordLock(declaration: ResourceDeclaration, record: Row | undefined): boolean {
+  const lock = (declaration.recordLock && recordLocks[declaration.recordLock]) || unlocked;
+  return lock(record);
 }
 
 /**
  * What a row shows when it expands: the declaration's expand slot, then its sub-resources' lists (each titled when
- * there are several), leaving out those the user may not list.
+ * there are several, read only when the record is closed to the viewer), leaving out those the user may not list.
  */
 function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
   const record = useRecordContext<Row>();
   const [, collapse] = useExpanded(declaration.name, record?.id ?? '', true);
+  const closed = useRecordLock(declaration, record);
   if (!record) return null;
   const Slot = declaration.slots?.expand ? slotComponent(declaration.slots.expand) : null;
   const subResources = declaration.subResources ?? [];
@@ -503,7 +513,7 @@ function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
         </Suspense>
       )}
       {subResources.map((name) => (
-        <SubResourceList key={name} name={name} parent={record} caption={subResources.length > 1} />
+        <SubResourceList key={name} name={name} parent={record} caption={subResources.length > 1} readOnly={closed} />
       ))}
     </Stack>
   );

@@ -511,7 +511,10 @@ describe('the items on the case page and in the cases list', () => {
     const server = fakeServer(({ method, url }) => {
       if (method === 'GET' && url === '/api/cases/7') return { body: record };
       if (method === 'GET' && url === '/api/workflows/cases/7') return { body: { ...record, LockedToName: null } };
-      if (method === 'POST' && url === '/api/cases/search') return { body: { cases: [{ Id: 7, CaseNumber: 'DOS-2025-000007', CaseName: 'Whitfield', Code: 'DOC', WorkflowState: 'IN_PROCESS' }], pageCount: 1, total: 1, totalIsExact: true, Columns: { hidden: [], labels: {} } } };
+      if (method === 'POST' && url === '/api/cases/search') {
+        const listed = { Id: 7, CaseNumber: 'DOS-2025-000007', CaseName: 'Whitfield', Code: 'DOC', WorkflowState: record.WorkflowState, CaseStatusType: record.CaseStatusType };
+        return { body: { cases: [listed], pageCount: 1, total: 1, totalIsExact: true, Columns: { hidden: [], labels: {} } } };
+      }
       if (method === 'GET' && url === BASE) return { body: ITEMS };
       if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
       return undefined;
@@ -555,5 +558,34 @@ describe('the items on the case page and in the cases list', () => {
     await user.click(expand);
     const items = await screen.findByRole('table', { name: 'Items of case DOS-2025-000007' });
     expect(await within(items).findByText('Vance, Ian')).toBeInTheDocument();
+  });
+
+  it('expands a row of a case on hold into its items read only for a user who may not edit inactive cases', async () => {
+    const user = userEvent.setup();
+    const expandCase = async () => {
+      const cases = await screen.findByRole('table', { name: 'Cases' }, { timeout: 15_000 });
+      await within(cases).findByText('DOS-2025-000007');
+      await user.click(await waitFor(() => within(within(cases).getByText('DOS-2025-000007').closest('tr')!).getByLabelText('Expand')));
+      const items = await screen.findByRole('table', { name: 'Items of case DOS-2025-000007' });
+      return (await within(items).findByText('Subject home')).closest('tr')!;
+    };
+    app('/cases', theCase({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), [...CASES, ...MANAGER]);
+    const row = await expandCase();
+    // The server refuses item changes on an inactive case without Edit Inactive Cases: the row offers none.
+    await waitFor(() => expect(within(row).getByRole('button', { name: 'View Item 001' })).toBeInTheDocument());
+    expect(within(row).queryByRole('checkbox')).toBeNull();
+    expect(within(row).queryByRole('button', { name: /Delete|Move/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Item' })).toBeNull();
+  });
+
+  it('expands a row of a case on hold into its items to change for a user who may edit inactive cases', async () => {
+    const user = userEvent.setup();
+    app('/cases', theCase({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), [...CASES, ...MANAGER, P.Cases.EDIT_INACTIVE_CASES]);
+    const cases = await screen.findByRole('table', { name: 'Cases' }, { timeout: 15_000 });
+    await within(cases).findByText('DOS-2025-000007');
+    await user.click(await waitFor(() => within(within(cases).getByText('DOS-2025-000007').closest('tr')!).getByLabelText('Expand')));
+    const items = await screen.findByRole('table', { name: 'Items of case DOS-2025-000007' });
+    await within(items).findByText('Subject home');
+    expect(await screen.findByRole('button', { name: 'Add Item' })).toBeInTheDocument();
   });
 });

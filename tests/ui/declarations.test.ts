@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resources, resourceByName } from '../../resources/index.js';
 import { ALL_PERMISSIONS } from '../../shared/permissions.js';
 import { slots } from '../../src/slots/index.js';
+import { recordLocks } from '../../src/slots/recordLocks.js';
 
 /**
  * Every declaration is consistent with the rest of the product: the slots it names exist, its sub-resources
@@ -12,6 +13,7 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
   it('names only slots the client has', () => {
     const named = [...Object.values(declaration.slots ?? {}), ...declaration.list.columns.flatMap((c) => (c.slot ? [c.slot] : []))];
     for (const name of named) expect(slots, `slot ${name}`).toHaveProperty(name);
+    if (declaration.recordLock) expect(recordLocks, `record lock ${declaration.recordLock}`).toHaveProperty(declaration.recordLock);
   });
 
   it('lists sub-resources that name it as their parent, and a parent that exists', () => {
