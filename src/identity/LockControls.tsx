@@ -9,7 +9,7 @@ import { Limits } from '../../shared/constants.js';
 import { formatLockDate, isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import { failureOf } from '../../dataProvider/httpClient.js';
+import { failureMessage } from '../resources/useResourceSave.js';
 import { DateInput } from '../forms/inputs.js';
 import type { SlotProps } from '../slots/index.js';
 
@@ -55,7 +55,8 @@ export default function LockControls({ record }: SlotProps) {
       setForever(false);
       await queryClient.invalidateQueries({ queryKey: ['users', 'getList'] });
     } catch (error) {
-      setProblem(failureOf(error).body?.Message ?? (error as Error).message);
+      // The server's reason (a ModelState's messages before its generic Message); nothing when the session ended.
+      setProblem(failureMessage(error));
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,8 @@ import { Texts } from '../../shared/texts/index.js';
 import { UsPhone } from '../../shared/validationMessages.js';
 import { linkIn, mailsSince, outboxMark } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { lockoutEnd } from '../../server/identity/lockout.js';
+import { ValidationError } from '../../server/http/errors.js';
 
 const DAY = 86_400_000;
 const T = Texts.identity.users;
@@ -482,14 +484,23 @@ describe('deactivate and reactivate', () => {
   it('refuses a date in the past or a non-date with ModelState on LockUntil', async () => {
     const token = await t.signIn('sysadmin');
     const id = await userId('reviewer');
-    const yesterday = new Date(Date.now() - DAY).toISOString().slice(0, 10);
-    const past = await lock(token, id, { LockUntil: yesterday, LockForever: false });
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString().slice(0, 10);
+    const past = await lock(token, id, { LockUntil: twoDaysAgo, LockForever: false });
     expect(past.statusCode).toBe(400);
     expect(past.json().ModelState).toEqual({ LockUntil: [T.lockDateInPast] });
     const nonsense = await lock(token, id, { LockUntil: '2026-02-31', LockForever: false });
     expect(nonsense.json().ModelState).toEqual({ LockUntil: [T.lockDateInvalid] });
     const row = await db().selectFrom('users').select('LockoutEndDateUtc').where('Id', '=', id).executeTakeFirstOrThrow();
     expect(row.LockoutEndDateUtc).toBeNull();
+  });
+
+  it('takes the user\'s own today in any time zone, and refuses a day already over everywhere', () => {
+    // 01:00 UTC on March 6 is still March 5 in the Americas: an administrator there may choose March 5.
+    const now = new Date('2026-03-06T01:00:00.000Z');
+    expect(lockoutEnd({ LockUntil: '2026-03-05', LockForever: false }, now).toISOString()).toBe('2026-03-05T23:59:59.999Z');
+    expect(() => lockoutEnd({ LockUntil: '2026-03-04', LockForever: false }, now)).toThrow(ValidationError);
+    // At 13:00 UTC March 6 it is March 6 everywhere (UTC−12 included): March 5 is past.
+    expect(() => lockoutEnd({ LockUntil: '2026-03-05', LockForever: false }, new Date('2026-03-06T13:00:00.000Z'))).toThrow(ValidationError);
   });
 
   it('locks until the end of the chosen day, ends the user\'s session and refuses their sign-in; reactivation lets them in', async () => {

@@ -126,7 +126,7 @@ describe('the users screen', () => {
     expect(locked.cells[0]).toHaveStyle({ borderLeftColor: '#c62828' });
     expect(active.cells[0]).toHaveStyle({ borderLeftColor: '#2e7d32' });
     expect(within(locked).getByText(T.noOrganization)).toBeInTheDocument();
-    expect(within(active).getByRole('img', { name: 'Work status: Available' })).toHaveStyle({ backgroundColor: '#2e7d32' });
+    expect(await within(active).findByRole('img', { name: 'Work status: Available' })).toHaveStyle({ backgroundColor: '#2e7d32' });
   });
 
   it('shows settings, credentials and clearances only for users in an Employee-tagged group', async () => {
@@ -177,6 +177,16 @@ describe('the users screen', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Deactivate' }));
     const status = within(form).getByRole('region', { name: 'Account Status' });
     expect(await within(status).findByText(T.cannotLockSelf)).toBeInTheDocument();
+  });
+
+  it('shows the reason of a lock refused with a ModelState, not its generic message', async () => {
+    const reason = 'The date cannot be in the past.';
+    setup(ALL, (r) => (r.method === 'PUT' ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { LockUntil: [reason] } } } : undefined));
+    const form = await openUser('amorgan');
+    await userEvent.click(within(form).getByRole('button', { name: 'Deactivate' }));
+    const status = within(form).getByRole('region', { name: 'Account Status' });
+    expect(await within(status).findByText(reason)).toBeInTheDocument();
+    expect(within(status).queryByText('The request is invalid.')).toBeNull();
   });
 
   it('checks the record before saving and shows server ModelState under the fields', async () => {
