@@ -68,8 +68,11 @@ function RecoveryForm({
     setBusy(true);
     const result = await onSubmit(values);
     setBusy(false);
-    setErrors(result?.errors ?? {});
-    setGeneral(result?.message);
+    const answered = result?.errors ?? {};
+    setErrors(answered);
+    // A reason for something that is no field here (a reset link's missing code) is said above the fields.
+    const elsewhere = [...new Set(Object.entries(answered).flatMap(([name, messages]) => (fields.some((field) => field.name === name) ? [] : messages)))];
+    setGeneral([result?.message, ...elsewhere].filter(Boolean).join(' ') || undefined);
   };
   return (
     <Box component="form" onSubmit={submit} noValidate>

@@ -63,6 +63,17 @@ describe('account recovery pages', () => {
     await waitFor(() => expect(where()).toHaveTextContent('/login'));
   });
 
+  it('reset says a refusal of something the form has no field for (a link without its code)', async () => {
+    fakeServer(({ url }) => (url === '/api/user/reset-password' ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Code: ['The reset code is missing.'] } } } : undefined));
+    renderAt('/reset-password');
+    await userEvent.type(await screen.findByRole('textbox', { name: /Username/ }), 'ncsc');
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'A-long-enough-secret');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'A-long-enough-secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The reset code is missing.');
+    expect(where()).toHaveTextContent('/reset-password');
+  });
+
   it('the expired-password change shows the invalid_login message from the server', async () => {
     fakeServer(({ url }) =>
       url === '/api/user/anonymous-password' ? { status: 400, body: { Message: 'x', ModelState: { invalid_login: ['Username or password is incorrect'] } } } : undefined,
