@@ -4,7 +4,7 @@ import { useDataProvider, useLogout } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import { onServerCall } from '../../dataProvider/httpClient.js';
-import { writeState } from '../../dataProvider/session.js';
+import { readState, writeState } from '../../dataProvider/session.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { toast } from '../layout/toast.js';
 import { currentTimeoutMs, extendLogoutClock, formatCountdown, readLogoutAt, warningLeadMs } from './logoutClock.js';
@@ -26,11 +26,18 @@ export function SessionGuard() {
 
   useEffect(() => onServerCall(() => (lastServerCall.current = Date.now())), []);
 
+  const stay = () => {
+    extendLogoutClock();
+    setRemainingMs(null);
+  };
+
   useEffect(() => {
     const end = () => {
       if (ended.current) return;
       ended.current = true;
-      toast(Texts.global.sessionExpired, 'warning');
+      // No session at all: a sign-out (Log Out, a 419, another tab) cleared it and says why itself; only a session
+      // whose time ran out is "expired".
+      if (readState().account.token) toast(Texts.global.sessionExpired, 'warning');
       logout();
     };
     const check = () => {
@@ -58,15 +65,17 @@ export function SessionGuard() {
     };
     check();
     const timer = window.setInterval(check, 1000);
-    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true });
+    // Captured on the way down, so activity inside a dialog or a scrolling panel counts too (scroll does not bubble).
+    for (const event of ACTIVITY_EVENTS) window.addEventListener(event, onActivity, { passive: true, capture: true });
     return () => {
       window.clearInterval(timer);
-      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
+      for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity, { capture: true });
     };
   }, [logout, dataProvider]);
 
   return (
-    <Dialog open={remainingMs !== null} aria-labelledby="session-timeout-title">
+    // Escape closes it as every modal does: the user is there, so the session goes on.
+    <Dialog open={remainingMs !== null} aria-labelledby="session-timeout-title" onClose={stay}>
       <DialogTitle id="session-timeout-title">Are you still there?</DialogTitle>
       <DialogContent>
         <Typography role="timer" aria-live="polite">
@@ -75,7 +84,7 @@ export function SessionGuard() {
       </DialogContent>
       <DialogActions>
         <Button onClick={() => logout()}>Log Out</Button>
-        <Button variant="contained" onClick={() => { extendLogoutClock(); setRemainingMs(null); }}>
+        <Button variant="contained" onClick={stay}>
           Stay signed in
         </Button>
       </DialogActions>
