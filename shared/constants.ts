@@ -20,6 +20,11 @@ export const Timing = {
   SESSION_KEEPALIVE_MS: MINUTE,
   /** The server writes a session's last-activity time at most this often. */
   SESSION_TOUCH_MS: 30 * SECOND,
+  /**
+   * The server's idle clock lags the user's last activity by up to a keepalive and a touch: it ends a session only
+   * this long after AutoLogoutTime, so it never ends one the browser's countdown still counts.
+   */
+  SESSION_IDLE_GRACE_MS: MINUTE + 30 * SECOND,
   /** Toasts close after this (spec 000 §9)... */
   TOAST_MS: 5 * SECOND,
   /** ...case notices after this... */

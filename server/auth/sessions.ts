@@ -149,7 +149,7 @@ export class SessionService {
       return { ok: false, status: 401 };
     }
     const idleMs = now.getTime() - new Date(row.LastActivityDate).getTime();
-    if (idleMs > (await this.settings.idleLimitMs())) {
+    if (idleMs > (await this.settings.idleLimitMs()) + Timing.SESSION_IDLE_GRACE_MS) {
       await this.end(row.Id, 'expired');
       return { ok: false, status: 401 };
     }
