@@ -57,3 +57,6 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
   ACCEPTED: 'Accepted',
   REJECTED: 'Rejected',
 };
+
+/** On the item page an assigned item reads In Progress (spec 001 §4 "Item statuses"); the lists say Assigned. */
+export const ITEM_PAGE_STATUS_LABELS: Record<ItemStatus, string> = { ...ITEM_STATUS_LABELS, ASSIGNED: 'In Progress' };

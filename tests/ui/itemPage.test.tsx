@@ -91,6 +91,9 @@ describe('the item page', () => {
     expect(screen.getByText('Case #DOS-2026-000007 - Item #002')).toBeTruthy();
     const summary = screen.getByRole('region', { name: 'Item' });
     for (const text of ['Local Law Enforcement Agency Check', 'Vance, Ian', 'Riley Chen', 'County records', '12/05/2026', 'Whitfield']) expect(within(summary).getByText(text)).toBeTruthy();
+    // An assigned item reads In Progress on its page (spec 001 §4), as its progress step does.
+    expect(within(summary).getByText('In Progress')).toBeTruthy();
+    expect(within(summary).queryByText('Assigned')).toBeNull();
     expect(within(screen.getByRole('region', { name: 'Downloads' })).getByText('Release form.pdf')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Sections' })).getByText('Law Enforcement Record Check')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Expenses' })).toBeTruthy();

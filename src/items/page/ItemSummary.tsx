@@ -7,7 +7,7 @@ import { saveFile } from '../../../dataProvider/httpClient.js';
 import { ITEM_STATUS_COLORS, lastFirst } from '../../../resources/caseItems.js';
 import { formatDate } from '../../../shared/format.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
-import { ITEM_STATUS_LABELS } from '../../../shared/workflow.js';
+import { ITEM_PAGE_STATUS_LABELS } from '../../../shared/workflow.js';
 import { failureMessage } from '../../resources/useResourceSave.js';
 import type { ItemDetail } from '../itemDetail.js';
 
@@ -42,7 +42,7 @@ export function ItemSummary({ item }: { item: ItemDetail }) {
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' } }}>
       <Fact label="Item Template">{item.ItemType?.Description}</Fact>
       <Fact label="Item Status">
-        <Chip key={item.ItemStatus} size="small" label={ITEM_STATUS_LABELS[item.ItemStatus]} color={ITEM_STATUS_COLORS[item.ItemStatus]} sx={{ fontWeight: 500 }} />
+        <Chip key={item.ItemStatus} size="small" label={ITEM_PAGE_STATUS_LABELS[item.ItemStatus]} color={ITEM_STATUS_COLORS[item.ItemStatus]} sx={{ fontWeight: 500 }} />
       </Fact>
       <Fact label="Assignee">{lastFirst(item.AssignedTo)}</Fact>
       <Fact label="Reviewer">{c.Reviewer?.Name}</Fact>
