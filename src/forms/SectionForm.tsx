@@ -142,11 +142,13 @@ function StockPhrasesWidget(props: WidgetProps) {
   const addNew = async () => {
     const phrase = newPhrase.trim();
     if (!phrase || !source?.add) return;
-    append(phrase);
     setBusy(true);
     const added = await source.add(fieldKey, phrase);
     setBusy(false);
+    // A refused phrase (saved for this field already, say) stays in its box and out of the text, so trying again
+    // never appends it twice.
     if (!added) return;
+    append(phrase);
     setNewPhrase('');
     setTyping(false);
     setPhrases(null);

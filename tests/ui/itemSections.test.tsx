@@ -563,6 +563,29 @@ describe('stock phrases', () => {
     await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'New phrase' })).toBeNull());
   });
 
+  it('keeps a refused new phrase out of the text, so trying again does not append it twice', async () => {
+    const user = userEvent.setup();
+    const refusal = 'This phrase is saved for this field already.';
+    let refuse = true;
+    const { server } = setup(EDITOR, {
+      answer: ({ method, url }) => (method === 'POST' && url === PHRASES_OF_SUMMARY && refuse ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Phrase: [refusal] } } } : undefined),
+    });
+    const dialog = await openEditor(user);
+    const summary = within(dialog).getByRole('textbox', { name: 'Summary' });
+    await user.type(summary, 'Interviewed.');
+    await user.click(within(dialog).getByRole('button', { name: 'Stock phrases for Summary' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'new phrase' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'New phrase' }), 'Lives alone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Stock Phrase' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(summary).toHaveValue('Interviewed.');
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Add Stock Phrase' }));
+    expect(await screen.findByText(T.phraseAdded)).toBeInTheDocument();
+    expect(summary).toHaveValue('Interviewed. Lives alone.');
+    expect(sent(server, 'POST', '/api/stock-phrases')).toHaveLength(2);
+  });
+
   it('deletes a saved phrase after a confirmation', async () => {
     const user = userEvent.setup();
     const { server } = setup(EDITOR);
