@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useGetMany, useListContext, type Identifier, type RaRecord } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { parentValuesOf } from '../resources/ResourceForm.js';
@@ -33,19 +34,33 @@ export function groupByCase(items: readonly ItemRow[], parent?: ApiRecord): Case
   });
 }
 
+/** Every row of `resource` its list calls answered so far, in this page load: the pages visited and "select all"'s read. */
+function useListedRows(resource: string, current: readonly ItemRow[]): ItemRow[] {
+  const queryClient = useQueryClient();
+  const byId = new Map<string, ItemRow>();
+  for (const [, answer] of queryClient.getQueriesData<{ data?: ItemRow[] }>({ queryKey: [resource, 'getList'] })) {
+    for (const row of answer?.data ?? []) byId.set(String(row.id), row);
+  }
+  for (const row of current) byId.set(String(row.id), row);
+  return [...byId.values()];
+}
+
 /**
  * The items the user checked in the list, grouped by case. Under a parent (a case's items) they are read again with
  * the case's list call, so items checked on another page of the table (react-admin's "select all") are there too;
- * otherwise they are the list's own rows.
+ * otherwise (item search) they are the rows the list's calls answered on every page visited and by "select all".
+ * `count` is what the bulk call will act on.
  */
 export function useSelectedItems(declaration: ResourceDeclaration, parent?: ApiRecord): { groups: CaseGroup[]; count: number; isPending: boolean; error: unknown } {
   const { selectedIds, data = [] } = useListContext<ItemRow>();
   const meta = useMemo(() => (parent && declaration.parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
   const { data: read, isPending, error } = useGetMany<ItemRow>(declaration.name, { ids: selectedIds, meta }, { enabled: Boolean(meta) && selectedIds.length > 0 });
+  const listed = useListedRows(declaration.name, data);
   const groups = useMemo(() => {
     const wanted = new Set(selectedIds.map((id: Identifier) => String(id)));
-    const rows = meta ? (read ?? []) : data;
+    const rows = meta ? (read ?? []) : listed;
     return groupByCase(rows.filter((row) => wanted.has(String(row.id))), parent);
-  }, [selectedIds, meta, read, data, parent]);
-  return { groups, count: selectedIds.length, isPending: Boolean(meta) && isPending, error };
+  }, [selectedIds, meta, read, listed, parent]);
+  const count = meta ? selectedIds.length : groups.reduce((sum, group) => sum + group.ids.length, 0);
+  return { groups, count, isPending: Boolean(meta) && isPending, error };
 }

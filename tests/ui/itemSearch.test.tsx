@@ -130,4 +130,39 @@ describe('item search', () => {
     });
     expect(await screen.findByText('The items in case #DOS-2026-000124 were accepted successfully.')).toBeTruthy();
   });
+
+  it('acts on the items checked on every page visited, not the current page alone', async () => {
+    const user = userEvent.setup();
+    const other = { Id: 8, CaseNumber: 'DOS-2026-000124', WorkflowState: 'IN_REVIEW', Subject: { LastName: 'Okafor' }, Org: { Code: 'DOC' }, CaseType: { Short: 'T1' }, Reviewer: null, Client_Id: 2 };
+    const first = Array.from({ length: 20 }, (_, index) => item(index + 1, { ItemStatus: 'IN_REVIEW' }));
+    const second = [item(21, { Case_Id: 8, DisplayId: 1, ItemStatus: 'IN_REVIEW', Case: other })];
+    const server = fakeServer((request: Request) => {
+      const { method, url, body } = request;
+      if (method === 'POST' && url === '/api/items/search') {
+        const page = (body as { page: number }).page;
+        return { body: { items: page === 0 ? first : second, pageCount: 2, total: 21, totalIsExact: true, page } };
+      }
+      if (method === 'POST' && /^\/api\/cases\/\d+\/items\/accept-items$/.test(url)) return { body: (body as { ItemIds: number[] }).ItemIds.map((Id) => ({ Id, ItemStatus: 'ACCEPTED' })) };
+      if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
+      return undefined;
+    });
+    signedInAs([Permissions.Items.SEARCH_ITEMS, Permissions.Items.VIEW_ITEMS, Permissions.CaseItems.REVIEW_CASE_ITEMS]);
+    renderAt('/items');
+    const rows = await table();
+    await user.click(within((await within(rows).findByText('001')).closest('tr')!).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(within((await within(await table()).findByText('Okafor')).closest('tr')!).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Items' });
+    expect(within(dialog).getByText(/2 items selected/)).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000124' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.url.endsWith('/accept-items')).map((c) => [c.url, c.body])).toEqual([
+        ['/api/cases/7/items/accept-items', { ItemIds: [1] }],
+        ['/api/cases/8/items/accept-items', { ItemIds: [21] }],
+      ]),
+    );
+  });
 });
