@@ -1,4 +1,5 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
+import type { Theme } from '@mui/material/styles';
 
 /** Dossier's look: a deep navy with a teal accent, quiet surfaces and compact tables. */
 export const theme: RaThemeOptions = {
@@ -28,6 +29,14 @@ export const theme: RaThemeOptions = {
     MuiCard: { styleOverrides: { root: { border: '1px solid #e3e8ef' } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#3d4756', backgroundColor: '#f8fafc' } } },
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A required field's asterisk is red (spec 000 §4), not only once the field is in error: MUI's own (a TextField's
+    // `required`) and the one react-admin's FieldTitle writes after a declared input's label.
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '& > span > span[aria-hidden="true"]': { color: theme.palette.error.main } }),
+        asterisk: ({ theme }: { theme: Theme }) => ({ color: theme.palette.error.main }),
+      },
+    },
   },
 };
 

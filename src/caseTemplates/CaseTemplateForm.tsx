@@ -15,6 +15,7 @@ import { useResourceSave } from '../resources/useResourceSave.js';
 import type { SlotProps } from '../slots/index.js';
 import { CaseTemplateItems } from './CaseTemplateItems.js';
 import { XSLT_EDITORS, formValuesOf, type DraftItem } from './caseTemplateModel.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.configuration.caseTemplateScreen;
 /** The plain fields, as the schema says them; the items and the XSLT texts have editors of their own. */
@@ -87,7 +88,7 @@ export default function CaseTemplateForm({ declaration, record, readOnly = false
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="case-template-title" slotProps={{ paper: { sx: SCROLLING_FORM } }}>
-      <Form record={initial} onSubmit={onSubmit} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange" disableInvalidFormNotification>
+      <Form record={initial} onSubmit={onSubmit} validate={validate} noValidate {...VALIDATION_MODE} disableInvalidFormNotification>
         <DialogTitle id="case-template-title">
           {title}
           {record && (

@@ -8,6 +8,7 @@ import { resourceByName } from '../../resources/index.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
 import type { SlotProps } from '../slots/index.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.cases;
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'LastName', order: 'ASC' as const } };
@@ -39,7 +40,7 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="assign-reviewer-title">
-      <Form onSubmit={assign}>
+      <Form onSubmit={assign} {...VALIDATION_MODE}>
         <DialogTitle id="assign-reviewer-title">Assign Reviewer</DialogTitle>
         <DialogContent>
           <SelectInput

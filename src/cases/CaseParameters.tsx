@@ -8,6 +8,7 @@ import type { CaseParameter } from '../../dataProvider/cases.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { failureMessage } from '../resources/useResourceSave.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = CaseTexts;
 
@@ -47,7 +48,7 @@ function ParameterForm({ parameters, onSave }: { parameters: CaseParameter[]; on
     await onSave(parameters.map((p, i) => ({ ...p, ParameterValue: typeof typed[i] === 'string' ? (typed[i] as string) : '' })));
   };
   return (
-    <Form record={{ Values: parameters.map((p) => p.ParameterValue ?? '') }} onSubmit={submit} noValidate disableInvalidFormNotification>
+    <Form record={{ Values: parameters.map((p) => p.ParameterValue ?? '') }} onSubmit={submit} noValidate {...VALIDATION_MODE} disableInvalidFormNotification>
       <Grid container columnSpacing={2}>
         {parameters.map((p, i) => (
           <Grid key={p.ParameterReference} size={{ xs: 12, md: isTextArea(p) ? 12 : 6 }}>

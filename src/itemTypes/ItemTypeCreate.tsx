@@ -15,6 +15,7 @@ import { availableSections } from './itemTypeModel.js';
 import { NAME_FIELDS, useNameSchema } from './ItemTypeForm.js';
 import { useSectionTemplates } from './ItemTypeSections.js';
 import { RequiredBox, SectionNameCell, SectionPicker } from './SectionPicker.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.configuration.itemTypeScreen;
 
@@ -114,7 +115,7 @@ export default function ItemTypeCreate({ declaration, onClose }: SlotProps) {
 
   return (
     <Dialog open onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="create-item-type-title">
-      <Form record={{ Name: '', Description: '', Sections: [] }} onSubmit={onSubmit} validate={validate} noValidate mode="onSubmit" reValidateMode="onChange" disableInvalidFormNotification>
+      <Form record={{ Name: '', Description: '', Sections: [] }} onSubmit={onSubmit} validate={validate} noValidate {...VALIDATION_MODE} disableInvalidFormNotification>
         <DialogTitle id="create-item-type-title">{title}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={1}>

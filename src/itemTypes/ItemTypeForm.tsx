@@ -5,6 +5,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { formSchemaOf, schemaValidator } from '../resources/formValidation.js';
 import { SchemaInput } from '../resources/SchemaInput.js';
 import { useResourceSave } from '../resources/useResourceSave.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 /** The fields of an item template's name form (add modal and expanded row). */
 export const NAME_FIELDS = ['Name', 'Description'] as const;
@@ -34,8 +35,7 @@ export function ItemTypeForm({ declaration, itemType }: { declaration: ResourceD
       onSubmit={(values: ApiRecord) => save({ Name: values.Name, Description: values.Description }, itemType)}
       validate={validate}
       noValidate
-      mode="onSubmit"
-      reValidateMode="onChange"
+      {...VALIDATION_MODE}
       disableInvalidFormNotification
     >
       <Stack spacing={0.5} aria-label={`Details of ${String(itemType.Name)}`} component="section">

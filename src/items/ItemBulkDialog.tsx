@@ -34,6 +34,7 @@ import { SubmitButton } from '../resources/SubmitButton.js';
 import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
 import { InvestigatorInput } from './InvestigatorInput.js';
 import { useSelectedItems, type CaseGroup } from './selectedItems.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = ItemTexts;
 
@@ -272,7 +273,7 @@ export function ItemBulkDialog({ kind, declaration, parent, onClose }: Props) {
       // The form holds title, content and buttons: it fills the dialog so the content scrolls between them.
       sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } }}
     >
-      <Form onSubmit={submit} resolver={resolver} noValidate mode="onSubmit" reValidateMode="onChange">
+      <Form onSubmit={submit} resolver={resolver} noValidate {...VALIDATION_MODE}>
         <DialogTitle id={titleId}>{spec.title}</DialogTitle>
         <DialogContent dividers>
           <Stack spacing={2}>

@@ -13,6 +13,7 @@ import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, schemaByI
 import { SchemaInput, widthOf } from './SchemaInput.js';
 import { SubmitButton } from './SubmitButton.js';
 import { CONFIRM_KEY, useResourceSave } from './useResourceSave.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -347,8 +348,7 @@ export function ResourceForm({
         record={values}
         resolver={resolver}
         onSubmit={onSubmit}
-        mode="onSubmit"
-        reValidateMode="onChange"
+        {...VALIDATION_MODE}
         noValidate
         disableInvalidFormNotification
       >

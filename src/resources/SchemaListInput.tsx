@@ -15,6 +15,7 @@ import { FormSection } from './FormSection.js';
 import { allows, hintsOf, schemaResolver, typesOf, type FormProperty } from './formValidation.js';
 import { SchemaInput, widthOf, type EntryPlace } from './SchemaInput.js';
 import { SubmitButton } from './SubmitButton.js';
+import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 /** A list drawn as a section: its title, the text when it is empty, and its add button when not "Add <entry>". */
 export interface ListFrame {
@@ -344,7 +345,7 @@ function EntryDialog({
   const titleId = `${entryTitle.replace(/\W+/g, '-').toLowerCase()}-dialog-title`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
-      <Form record={record} resolver={resolver} errors={errors} onSubmit={(values: Entry) => onSave(values)} mode="onSubmit" reValidateMode="onChange" noValidate disableInvalidFormNotification>
+      <Form record={record} resolver={resolver} errors={errors} onSubmit={(values: Entry) => onSave(values)} {...VALIDATION_MODE} noValidate disableInvalidFormNotification>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent dividers>
           <Grid container columnSpacing={2}>

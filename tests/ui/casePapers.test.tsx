@@ -181,6 +181,16 @@ describe('the papers of a case', () => {
     expect(screen.queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
   });
 
+  it('marks a required field by a red asterisk', async () => {
+    papersScreen(ALL);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Tracking Info' }));
+    const dialog = await screen.findByRole('dialog');
+    for (const name of ['Name', 'Tracking Number']) {
+      const input = within(dialog).getByRole('textbox', { name });
+      expect(dialog.querySelector(`label[for="${input.id}"] span[aria-hidden="true"]`)).toHaveStyle({ color: '#c62828' });
+    }
+  });
+
   it('adds tracking info: Name and Tracking Number required, then posted with the case', async () => {
     const { calls } = papersScreen(ALL);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Tracking Info' }));

@@ -10,6 +10,7 @@ import { formSchemaOf, hintsOf, schemaById, schemaResolver, toFormErrors } from 
 import { SchemaInput } from '../../resources/SchemaInput.js';
 import { SubmitButton } from '../../resources/SubmitButton.js';
 import { failureMessage } from '../../resources/useResourceSave.js';
+import { VALIDATION_MODE } from '../../forms/validationMode.js';
 
 const T = CaseTexts;
 /** The tracking payload's schema (schemas/caseTracking.json): its inputs, its rules, its messages. */
@@ -60,7 +61,7 @@ export function TrackingDialog({ caseId, onClose }: { caseId: number; onClose():
       <DialogTitle id="case-tracking-title">{T.papers.addTracking}</DialogTitle>
       <DialogContent dividers sx={{ pb: 0 }}>
         <Box role="form" aria-label={T.papers.addTracking}>
-          <Form record={{}} resolver={resolver} onSubmit={submit} mode="onSubmit" reValidateMode="onChange" noValidate disableInvalidFormNotification>
+          <Form record={{}} resolver={resolver} onSubmit={submit} {...VALIDATION_MODE} noValidate disableInvalidFormNotification>
             {FIELDS.map((name) => (
               <SchemaInput key={name} schema={schema} name={name} />
             ))}
