@@ -547,16 +547,22 @@ describe('stock phrases', () => {
     expect(summary).toHaveValue('Interviewed. Subject was cooperative.');
   });
 
-  it('adds a new phrase to the field and to the saved phrases', async () => {
-    const user = userEvent.setup();
-    const { server } = setup(EDITOR);
+  /** Types 'Interviewed.' in Subject Interview's Summary, then adds `phrase` to it as a new stock phrase. */
+  async function addNewPhrase(user: ReturnType<typeof userEvent.setup>, phrase: string) {
     const dialog = await openEditor(user);
     const summary = within(dialog).getByRole('textbox', { name: 'Summary' });
     await user.type(summary, 'Interviewed.');
     await user.click(within(dialog).getByRole('button', { name: 'Stock phrases for Summary' }));
     await user.click(await screen.findByRole('menuitem', { name: 'new phrase' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'New phrase' }), '  Lives alone.  ');
+    await user.type(within(dialog).getByRole('textbox', { name: 'New phrase' }), phrase);
     await user.click(within(dialog).getByRole('button', { name: 'Add Stock Phrase' }));
+    return { dialog, summary };
+  }
+
+  it('adds a new phrase to the field and to the saved phrases', async () => {
+    const user = userEvent.setup();
+    const { server } = setup(EDITOR);
+    const { dialog, summary } = await addNewPhrase(user, '  Lives alone.  ');
     expect(await screen.findByText(T.phraseAdded)).toBeInTheDocument();
     expect(summary).toHaveValue('Interviewed. Lives alone.');
     expect(sent(server, 'POST', '/api/stock-phrases').map((c) => [c.url, c.body])).toEqual([[PHRASES_OF_SUMMARY, { Phrase: 'Lives alone.' }]]);
@@ -570,13 +576,7 @@ describe('stock phrases', () => {
     const { server } = setup(EDITOR, {
       answer: ({ method, url }) => (method === 'POST' && url === PHRASES_OF_SUMMARY && refuse ? { status: 400, body: { Message: 'The request is invalid.', ModelState: { Phrase: [refusal] } } } : undefined),
     });
-    const dialog = await openEditor(user);
-    const summary = within(dialog).getByRole('textbox', { name: 'Summary' });
-    await user.type(summary, 'Interviewed.');
-    await user.click(within(dialog).getByRole('button', { name: 'Stock phrases for Summary' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'new phrase' }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'New phrase' }), 'Lives alone.');
-    await user.click(within(dialog).getByRole('button', { name: 'Add Stock Phrase' }));
+    const { dialog, summary } = await addNewPhrase(user, 'Lives alone.');
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(summary).toHaveValue('Interviewed.');
     refuse = false;
