@@ -6,7 +6,6 @@ import { startingWith } from '../db/likePatterns.js';
 type WithCases = DB & { c: DB['cases'] };
 type Builder<T extends WithCases> = ExpressionBuilder<T, 'c'>;
 
-
 /**
  * `lower(c."<column>") LIKE lower(<text>%)`: the form the index `cases_subject_last_prefix` (migration 017) answers
  * as a range when the column is the last name. Both sides are lowered by PostgreSQL, so a letter's case never

@@ -19,7 +19,6 @@ const COLUMNS = {
 type Tables = DB & { u: DB['users']; o: DB['orgs'] };
 type Base = SelectQueryBuilder<Tables, 'u' | 'o', object>;
 
-
 /**
  * The filtered (not yet sorted or paged) users query. Text filters use `ILIKE '%…%'`, which the trigram indexes
  * on users serve. "Hide IDS Users" hides the staff of the provider itself: users of a root org (no parent).

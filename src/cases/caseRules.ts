@@ -152,7 +152,6 @@ export function caseClosed(c: CaseStateFields, viewer: CaseViewer): boolean {
  * react-admin's canAccess on `cases`, the user's id from the auth provider's identity, and the case-admin exemption
  * from the System Administrator role or a Case Admin / System Admin group tag. Read-only while any of it loads.
  */
-
 export function useCaseLock(record: CaseStateFields | undefined, lockedToName?: string | null): CaseLock & { isPending: boolean; closed: boolean } {
   const edit = useCanAccess({ resource: 'cases', action: 'edit' });
   const editInactive = useCanAccess({ resource: 'cases', action: 'editInactive' });

@@ -196,27 +196,28 @@ describe('the cases list', () => {
 describe('the case form', () => {
   const cases = resourceByName('cases')!;
   const SUBJECT = { FirstName: 'Jordan', MiddleName: '', LastName: 'Whitfield', SSN: '4821' };
-  /** The Add Case form of a user who may create cases, filled in. */
-  const renderNewCase = () => {
+  /** The Add Case form of a user who may create cases, filled in; `answerCreate` answers its POST /api/cases. */
+  const renderNewCase = (answerCreate: (body: Json) => { status?: number; body?: unknown }) => {
+    const server = fakeServer(({ method, url, body }) => {
+      if (method === 'POST' && url === '/api/cases') return answerCreate(body as Json);
+      if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
+      return undefined;
+    });
     signedInAs([P.VIEW_CASES, P.CREATE_CASE]);
     renderWithAdmin(
       <ResourceForm declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21, CaseSubject: SUBJECT }} label="Add Case" submitLabel="Add Case" />,
     );
+    return server;
   };
 
   it('turns Save into Continue when the server flags a duplicate, confirms with CreateDuplicate, and asks afresh when a name changes', async () => {
     const user = userEvent.setup();
     const created: Json[] = [];
-    const server = fakeServer(({ method, url, body }) => {
-      if (method === 'POST' && url === '/api/cases') {
-        if ((body as Json).CreateDuplicate !== true) return { status: 409, body: { Message: T.server.duplicate, IsDuplicate: true, Duplicates: [{ Id: 4 }] } };
-        created.push(body as Json);
-        return { body: { Id: 9, CaseNumber: 'DOS-2026-000009' } };
-      }
-      if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
-      return undefined;
+    const server = renderNewCase((body) => {
+      if (body.CreateDuplicate !== true) return { status: 409, body: { Message: T.server.duplicate, IsDuplicate: true, Duplicates: [{ Id: 4 }] } };
+      created.push(body);
+      return { body: { Id: 9, CaseNumber: 'DOS-2026-000009' } };
     });
-    renderNewCase();
     await user.click(await screen.findByRole('button', { name: 'Add Case' }));
     expect(await screen.findByText(T.server.duplicate)).toBeTruthy();
     expect(screen.queryByText(T.errors.createFailed)).toBeNull();
@@ -234,12 +235,7 @@ describe('the case form', () => {
   it("says 'Unable to create case.' when the server fails, and the server's reason when it gives one", async () => {
     const user = userEvent.setup();
     let answer = { status: 500, body: { Message: Texts.global.unexpected } as Json };
-    fakeServer(({ method, url }) => {
-      if (method === 'POST' && url === '/api/cases') return answer;
-      if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
-      return undefined;
-    });
-    renderNewCase();
+    renderNewCase(() => answer);
     await user.click(await screen.findByRole('button', { name: 'Add Case' }));
     expect(await screen.findByText(T.errors.createFailed)).toBeTruthy();
     expect(screen.queryByText(Texts.global.unexpected)).toBeNull();

@@ -7,8 +7,8 @@ import { sqlMigration } from './sqlMigration.js';
  * checks and orders by (org, state, first name for a two-word name, the id): the exact count of a search by name,
  * org, state and dates is an index-only scan (docs/performance.md, change 6). The items list's Last Name box uses
  * it too. A smaller index on the lowered first name serves a first name typed with a comma (`, jordan`) and the
- * first-name-first order of two words. The trigram indexes of migration 013 served the former "anywhere in the name" rule; nothing else reads
- * them.
+ * first-name-first order of two words. The trigram indexes of migration 013 served the former "anywhere in the
+ * name" rule; nothing else reads them.
  */
 export default sqlMigration([
   `CREATE INDEX cases_subject_last_prefix ON cases (lower("SubjectLastName") text_pattern_ops, "ReceivedDate")
