@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import pkg from './package.json' with { type: 'json' };
+import { CSP_NONCE_PLACEHOLDER } from './shared/csp.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -75,6 +76,9 @@ export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(pkg.version),
   },
+  // index.html's <style> and a <meta property="csp-nonce"> carry this placeholder; the server answers each copy of
+  // index.html with a fresh nonce in its place, the one its Content-Security-Policy allows (shared/csp.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

@@ -38,6 +38,7 @@ import { SecuritySettingsService } from '../server/security/settingsService.js';
 import { orgScopeOf } from '../server/orgs/scope.js';
 import { searchCases, type CasesQuery } from '../server/cases/caseSearch.js';
 import { Limits } from '../shared/constants.js';
+import { BENCH_VAULT } from './benchVault.js';
 
 const CASES = Number(process.env.BENCH_CASES_TOTAL ?? 1_000_000);
 const ITEMS_PER_CASE = Number(process.env.BENCH_ITEMS_PER_CASE ?? 5);
@@ -193,11 +194,12 @@ async function fill(db: Database) {
                now() - make_interval(days => s.age), now() - make_interval(days => s.age), s.first_name, s.last_name
           FROM s JOIN orgs o ON o."Id" = (${caseOrgs}::int[])[1 + floor(s.u1 * ${caseOrgs.length}::int)::int]`.execute(conn);
       await sql`
-        INSERT INTO case_subjects ("Case_Id", "FirstName", "MiddleName", "LastName", "SSN")
+        INSERT INTO case_subjects ("Case_Id", "FirstName", "MiddleName", "LastName", "SSNCipher", "SSNKeyId", "SSNHash")
         SELECT c."Id", c."SubjectFirstName",
                CASE WHEN random() < 0.3 THEN (${FIRST_NAMES}::text[])[1 + floor(random() * ${FIRST_NAMES.length}::int)::int] END,
                c."SubjectLastName",
-               lpad(floor(random() * 1000000000)::bigint::text, 9, '0')
+               -- As wide as a sealed SSN and its hash; the search never opens them.
+               substr(md5(random()::text) || md5(random()::text), 1, 50), 'bench', substr(md5(random()::text) || md5(random()::text), 1, 43)
           FROM cases c WHERE c."Id" > ${before}::int`.execute(conn);
       await sql`
         INSERT INTO items ("Case_Id", "DisplayOrder", "ItemType_Id", "ItemStatus", "AssignedTo_Id", "City", "ACD", "CompletedDate", "CreatedDate", "UpdatedDate")
@@ -373,14 +375,14 @@ async function main() {
     console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB memory; Node ${process.version}`);
     console.log(`Database: ${version.split(',')[0]}, schema ${schema}${keep ? ' (kept)' : ''}; ${settings.map((s) => `${s.name}=${s.value}`).join(', ')}`);
     let started = performance.now();
-    await migrate(db);
+    await migrate(db, BENCH_VAULT);
     const loaded = await db.selectFrom('cases').select('Id').where('CaseNumber', 'like', 'B-%').limit(1).executeTakeFirst();
     if (loaded) {
       console.log(`Reusing the loaded schema ${schema}; pending migrations applied.`);
       await sql`ANALYZE cases, case_subjects, items, orgs, users`.execute(db);
     } else {
       console.log(`Loading ${CASES.toLocaleString()} cases, ${(CASES * ITEMS_PER_CASE).toLocaleString()} items, ${ORGS} generated orgs…`);
-      await seedDatabase(db, { demo: true });
+      await seedDatabase(db, { demo: true, vault: BENCH_VAULT });
       step('migrations and demo seed', started);
       await fill(db);
     }
@@ -435,7 +437,7 @@ async function main() {
     ];
 
     const config = { ...readConfig({}), dataDir, publicUrl: 'http://127.0.0.1' };
-    app = await buildApp({ db, config });
+    app = await buildApp({ db, config, vault: BENCH_VAULT });
     // The server's own time per request (Fastify's elapsedTime: request received → response sent), beside the
     // client's: the difference is the network, the client loop and the wait for the server's event loop.
     let serverTimes: number[] = [];

@@ -17,6 +17,9 @@ export interface CaseWorkflow extends CaseStepAnswer {
   Id: number;
   /** The first and last name of the user holding the case (LockedTo_Id). */
   LockedToName: string | null;
+  /** The workflow steps the caller may take now, and why they may not change the case (null when they may), as the case answers them. */
+  Steps: NonNullable<Case['Steps']>;
+  LockedReason: string | null;
 }
 
 /** An additional setting of a case (spec 001 §3). */
@@ -42,6 +45,8 @@ export const caseMethods = {
   discontinueCase: step('discontinue'),
   resumeCase: step('resume'),
   saveCaseSubject: (id: number, subject: CaseSubject) => request<CaseSubject & { Id: number }>(`${theCase(id)}/subject`, { method: 'PUT', body: subject }),
+  /** The subject's whole SSN (View Full SSN); the server writes each reveal to the audit log. */
+  revealSubjectSsn: (id: number) => request<{ SSN: string | null }>(`${theCase(id)}/subject/ssn`),
   assignCaseReviewer: (id: number, reviewerId: number) => request<{ Id: number; Reviewer_Id: number }>(`${theCase(id)}/reviewer/${reviewerId}`, { method: 'PUT', body: {} }),
   uploadCasePapers: (id: number, files: File[]) => {
     const formData = new FormData();

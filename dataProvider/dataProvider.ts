@@ -11,6 +11,7 @@ import { itemMethods } from './items.js';
 import { itemAttachmentMethods } from './itemAttachments.js';
 import { reportMethods } from './reports.js';
 import { invoiceMethods } from './invoices.js';
+import { auditLogMethods } from './auditLog.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -31,7 +32,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods, ...invoiceMethods, ...reportMethods };
+const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods;
 

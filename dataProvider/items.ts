@@ -1,6 +1,7 @@
 import type { Item } from '../schemas/types.js';
 import { request } from './httpClient.js';
 import type { InvestigatorOption } from '../shared/api/items.js';
+import type { ItemAction } from '../shared/workflow.js';
 export type { InvestigatorOption };
 
 const itemsOf = (caseId: number) => `/api/cases/${caseId}/items`;
@@ -23,6 +24,25 @@ export interface SubmitRefusal {
   Items?: SubmitRefusalItem[];
 }
 
+/** A bulk action, as the server names it when it says which items it may change. */
+export type { ItemAction };
+
+/** An item a bulk action leaves out, and the server's reason (a submit's also names the sections). */
+export interface LeftOutItem {
+  Id: number;
+  DisplayId: number;
+  Reason: string;
+  Kind?: SubmitRefusalItem['Reason'];
+  Sections?: string[];
+}
+
+/** Which of a case's selected items a bulk action may change now, and why the others are left out. */
+export interface ItemEligibility {
+  Action: ItemAction;
+  Eligible: number[];
+  LeftOut: LeftOutItem[];
+}
+
 const post = <T>(caseId: number, path: string, body: object) => request<T>(`${itemsOf(caseId)}/${path}`, { method: 'POST', body });
 
 /**
@@ -36,6 +56,8 @@ export const itemMethods = {
     request<Record<string, number>>(`${itemsOf(caseId)}/swap`, { method: 'PUT', body: { SwapFromItem_Id, SwapToItem_Id } }),
   /** The people the items may be assigned to, nearest first (unknown distances last). */
   getItemAssignList: (caseId: number, ItemIds: number[]) => post<InvestigatorOption[]>(caseId, 'assign-list', { ItemIds }),
+  /** Which of the items the action may change now, and why the others are left out (the rule the bulk calls refuse by). */
+  checkItems: (caseId: number, Action: ItemAction, ItemIds: number[]) => post<ItemEligibility>(caseId, 'eligible', { Action, ItemIds }),
   /** Assigns the items to an investigator of the assign list, or unassigns them (null). */
   assignItems: (caseId: number, ItemIds: number[], Investigator_Id: number | null) => post<CaseItem[]>(caseId, 'assign', { Investigator_Id, ItemIds }),
   /** Sets the items' ACD (YYYY-MM-DD, not before today). */

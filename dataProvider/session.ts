@@ -73,9 +73,16 @@ export function writeState(update: (state: PersistedState) => PersistedState): P
 
 export const getToken = () => readState().account.token;
 
-/** Sign-out clears everything the app stored. */
+/**
+ * Keys of react-admin's store under this prefix hold a user's own display choices (a table's columns), each key naming
+ * its user: nothing of a session, a record or a permission. They are all a sign-out keeps.
+ */
+export const PREFERENCE_KEY_PREFIX = 'preferences.';
+
+/** Sign-out clears everything the app stored but the users' display choices (react-admin's store keeps them under its `RaStore.` prefix). */
 export function clearSession(): void {
-  localStorage.clear();
+  const kept = `RaStore.${PREFERENCE_KEY_PREFIX}`;
+  for (const key of Object.keys(localStorage)) if (!key.startsWith(kept)) localStorage.removeItem(key);
 }
 
 export function isStale(loadedAt: number, maxAgeMs: number, now = Date.now()): boolean {

@@ -29,9 +29,11 @@ export default defineResource({
   recordRepresentation: number,
   operations: {
     list: { method: 'POST', path: '/api/cases/search', body: 'tableQuery', bodySchema: 'casesQuery.json', answer: { records: 'cases', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact', columns: 'Columns' } },
-    one: { method: 'GET', path: '/api/cases/:id' },
-    create: { method: 'POST', path: '/api/cases', bodySchema: 'caseCreate.json' },
-    update: { method: 'PUT', path: '/api/cases/:id' },
+    // The screens hold the subject's SSN masked, whoever reads it (the answers of a create and a save too); a holder
+    // of View Full SSN reveals it on demand.
+    one: { method: 'GET', path: '/api/cases/:id', query: { ssn: 'masked' } },
+    create: { method: 'POST', path: '/api/cases', bodySchema: 'caseCreate.json', query: { ssn: 'masked' } },
+    update: { method: 'PUT', path: '/api/cases/:id', query: { ssn: 'masked' } },
     delete: { method: 'DELETE', path: '/api/cases/:id' },
   },
   paging: 'server',
@@ -59,7 +61,10 @@ export default defineResource({
       changeCaseType: [P.CHANGE_CASE_TYPE],
       editCompletionDate: [P.EDIT_CASE_COMPLETION_DATE],
       viewCaseTemplate: [Permissions.General.SYSTEM_ADMINISTRATOR],
+      viewFullSsn: [Permissions.CaseSubjects.VIEW_FULL_SSN],
       editCriticalDate: [P.EDIT_CASE_CRITICAL_DATE],
+      // The pencil of a row, opening the case page: for those who may change the case there.
+      editLink: [P.EDIT_CASES],
     },
   },
   remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
@@ -88,6 +93,9 @@ export default defineResource({
       { source: 'OnlyShowCasesAssignedToMe', label: 'Only show cases assigned to me', type: 'check', additional: true },
     ],
     rowClick: 'page',
+    // The pencil opens the case's page too, where the case form reads the case and saves it with its subject; it is
+    // no second, emptier form (docs/decisions.md, "The cases list's pencil"), and the row's way in from the keyboard.
+    editLink: { to: (r) => `/cases/${encodeURIComponent(String(r.Id))}`, action: 'editLink' },
     dense: true,
     debounce: Timing.CASE_FETCH_DEBOUNCE_MS,
     pageSize: PageSizes.CASES,

@@ -139,7 +139,10 @@ export interface ColumnDeclaration {
   phone?: boolean;
   /** The value stays on one line (a case number). */
   nowrap?: boolean;
-  /** Shown only on a wide screen (a secondary date of a table of many columns). */
+  /**
+   * A secondary column of a table of many columns (a scheduled date): hidden by default below a wide screen (1536 px),
+   * where the table's column chooser offers it; each user's choice is kept.
+   */
   wideOnly?: boolean;
   /** The cell links to a page (a case number to its case), for users holding the link's action; plain text for others. */
   link?: RecordLink;
@@ -464,6 +467,17 @@ export interface ResourceDeclaration {
     notFound?: string;
   };
 }
+
+/** The texts of a read-only resource: no toasts, buttons or dialogs, only its empty state (and its load failure). */
+export const readOnlyTexts = (empty: string, loadFailed?: string): ResourceTexts => ({
+  created: () => '',
+  updated: () => '',
+  add: () => '',
+  editTitle: () => '',
+  editSubmit: '',
+  empty,
+  ...(loadFailed ? { loadFailed } : {}),
+});
 
 /** Identity function that checks a declaration's shape. */
 export function defineResource(declaration: ResourceDeclaration): ResourceDeclaration {

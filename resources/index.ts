@@ -41,6 +41,9 @@ import itemIssueCodes from './itemIssueCodes.js';
 import itemExpenses, { itemExpenseIncurrers, itemExpenseTypes } from './itemExpenses.js';
 import reports from './reports.js';
 import invoices from './invoices.js';
+import invoiceHistory from './invoiceHistory.js';
+import invoiceLines from './invoiceLines.js';
+import auditLog from './auditLog.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
@@ -51,7 +54,8 @@ export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, l
   itemAttachments,
   itemIssueCodes, itemExpenses, itemExpenseTypes, itemExpenseIncurrers,
   reports,
-  invoices,
+  invoices, invoiceHistory, invoiceLines,
+  auditLog,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

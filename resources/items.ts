@@ -45,7 +45,7 @@ export default defineResource({
       { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true, link: caseLink },
       { source: 'Case.Subject.LastName', label: 'Case Name', link: caseLink },
       { source: 'Case.Org.Code', label: 'Org' },
-      { source: 'Case.CaseType.Short', label: 'Case Type', wideOnly: true },
+      { source: 'Case.CaseType.Short', label: 'Case Type' },
       { source: 'DisplayId', label: 'Item No', text: itemNumber, slot: 'caseItemNumber', nowrap: true, link: itemPageLink },
       { source: 'Label', label: 'Location', text: itemPlace },
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), phone: false, nowrap: true },

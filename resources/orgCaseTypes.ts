@@ -53,7 +53,8 @@ const BASE = '/api/orgs/:Org_Id/case-types';
 /**
  * The case types of an org (the Case Types tab, spec 002 §2.1): one row per case type, template and inherited flag
  * (each stands for its date ranges, the `org-case-type-ranges` sub-resource), the org's own or the nearest
- * ancestor's. Adding needs a case type and a template; the row's delete removes every range (`deleteAll`).
+ * ancestor's. Adding needs a case type, a template and a base cost (`orgCaseTypeCreate.json`, the client's Add Case Type form
+ * and the server alike); the row's delete removes every range (`deleteAll`).
  * A row expands into its ranges with their fees and, below, the case type's CDs and ACDs (for users who may read
  * deadlines): all generic sub-resource lists.
  */
@@ -68,7 +69,9 @@ export default defineResource({
   operations: {
     // The case form reads the org's case types active today (spec 001 §7 `orgs/{clientId}/case-types?onlyActive=true`).
     list: { method: 'GET', path: BASE, query: { onlyActive: ':OnlyActive' }, access: [P.GET_ORG_CASE_TYPES, Permissions.Cases.CREATE_CASE, Permissions.Cases.EDIT_CASES] },
-    create: { method: 'POST', path: BASE, query: { overrideCaseTypes: ':Override' } },
+    // A new range names its case type, template and base cost (Add Case Type asks for all three; Add Date Range and
+    // Override send their row's case type and template).
+    create: { method: 'POST', path: BASE, query: { overrideCaseTypes: ':Override' }, bodySchema: 'orgCaseTypeCreate.json' },
     update: { method: 'PUT', path: `${BASE}/:id` },
     delete: { method: 'DELETE', path: `${BASE}/:id`, query: { deleteAll: true } },
   },
@@ -110,6 +113,5 @@ export default defineResource({
     empty: T.empty,
   },
   callbacks: { afterRead: shapeRange, afterReadList: groupRanges },
-  // A new case type needs its template (the server says so under CaseTemplate_Id otherwise).
   subResources: ['org-case-type-ranges', 'org-cds', 'org-acds'],
 });

@@ -29,7 +29,8 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_INVOICE_SETTINGS], edit: [P.UPDATE_ORG_INVOICE_SETTINGS] },
   remove: { kind: 'none' },
   list: { columns: [], pageSize: 1, sort: { field: 'Org_Id', order: 'ASC' } },
-  form: { fields: ['QboId', 'IncludeLast4SSN'] },
+  // Save Changes waits for a change, as the General tab's does (spec 002 §2.1).
+  form: { fields: ['QboId', 'IncludeLast4SSN'], saveWhenChanged: true },
   texts: {
     saveFailed: T.updateFailed,
     created: () => T.updated,

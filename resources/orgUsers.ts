@@ -47,13 +47,15 @@ export default defineResource({
   list: {
     columns: [
       { source: 'LastName', label: 'Name', text: fullName, slot: 'orgUserName' },
-      { source: 'Groups', label: 'Groups', text: (r) => names(r.Groups, 'Name').join(', '), sortable: false, phone: false },
-      { source: 'Phones', label: 'Phone', text: (r) => names(r.Phones, 'Number')[0] ?? '', sortable: false, phone: false },
+      // Groups and phone give way on a laptop to the settings this tab is for; the column chooser shows them.
+      { source: 'Groups', label: 'Groups', text: (r) => names(r.Groups, 'Name').join(', '), sortable: false, phone: false, wideOnly: true },
+      { source: 'Phones', label: 'Phone', text: (r) => names(r.Phones, 'Number')[0] ?? '', sortable: false, phone: false, wideOnly: true, nowrap: true },
       { source: 'Email', label: 'Email', phone: false },
       { source: 'Inherited', label: 'Inherited', type: { kind: 'boolean' } },
       ...FLAG_COLUMNS,
     ],
     filters: [{ source: 'q', label: 'Filter users', type: 'text' }, inheritedFilter(false)],
+    dense: true,
     pageSize: PageSizes.ORG_USERS,
     sort: { field: 'LastName', order: 'ASC' },
     label: () => 'Users',

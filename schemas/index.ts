@@ -29,6 +29,8 @@ import sectionRoi from './sectionRoi.json' with { type: 'json' };
 import itemType from './itemType.json' with { type: 'json' };
 import itemTypeSection from './itemTypeSection.json' with { type: 'json' };
 import itemHistoryEntry from './itemHistoryEntry.json' with { type: 'json' };
+import auditEntry from './auditEntry.json' with { type: 'json' };
+import auditLogQuery from './auditLogQuery.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -39,6 +41,7 @@ import org from './org.json' with { type: 'json' };
 import orgCreate from './orgCreate.json' with { type: 'json' };
 import orgParent from './orgParent.json' with { type: 'json' };
 import orgCaseType from './orgCaseType.json' with { type: 'json' };
+import orgCaseTypeCreate from './orgCaseTypeCreate.json' with { type: 'json' };
 import caseFee from './caseFee.json' with { type: 'json' };
 import orgDeadline from './orgDeadline.json' with { type: 'json' };
 import orgExpenseRule from './orgExpenseRule.json' with { type: 'json' };
@@ -79,6 +82,9 @@ import qboToken from './qboToken.json' with { type: 'json' };
 import accountingStatus from './accountingStatus.json' with { type: 'json' };
 import invoiceCasesQuery from './invoiceCasesQuery.json' with { type: 'json' };
 import invoiceableOrg from './invoiceableOrg.json' with { type: 'json' };
+import invoiceSummary from './invoiceSummary.json' with { type: 'json' };
+import invoiceLine from './invoiceLine.json' with { type: 'json' };
+import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -117,6 +123,7 @@ export const Schemas = {
   orgCreate,
   orgParent,
   orgCaseType,
+  orgCaseTypeCreate,
   caseFee,
   orgDeadline,
   orgExpenseRule,
@@ -157,6 +164,11 @@ export const Schemas = {
   accountingStatus,
   invoiceCasesQuery,
   invoiceableOrg,
+  invoiceSummary,
+  invoiceLine,
+  invoiceListQuery,
+  auditEntry,
+  auditLogQuery,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

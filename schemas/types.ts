@@ -44,6 +44,54 @@ export interface AnonymousPassword {
   ConfirmPassword: string;
 }
 
+// schemas/auditEntry.json
+
+/**
+ * One entry of the audit log (issue 21 §3): who did what to which record, when, from where and in which request. Only the names of the fields concerned are kept, never their values.
+ */
+export interface AuditEntry {
+  readonly Id?: number;
+  readonly CreatedDate?: string;
+  readonly User_Id?: number | null;
+  readonly UserName?: string | null;
+  readonly Action?: string;
+  readonly Entity?: string;
+  readonly Entity_Id?: string;
+  readonly Fields?: string[];
+  readonly ClientAddress?: string | null;
+  readonly UserAgent?: string | null;
+  readonly RequestId?: string | null;
+  /**
+   * The page of the record, when it still exists and has one (a case, an item, an org).
+   */
+  readonly Link?: string | null;
+}
+
+// schemas/auditLogQuery.json
+
+export interface AuditLogQuery {
+  pageSize?: number;
+  page?: number;
+  sorted?: {
+    id: 'CreatedDate';
+    desc?: boolean;
+  }[];
+  filtered?: {
+    id: 'UserName' | 'Action' | 'Entity' | 'Entity_Id';
+    value: string;
+  }[];
+  additional?: {
+    /**
+     * Entries at or after this moment (the start of the day the user chose, in their time zone).
+     */
+    From?: string | null;
+    /**
+     * Entries before this moment (the end of the day the user chose).
+     */
+    To?: string | null;
+  };
+}
+
 // schemas/case.json
 
 /**
@@ -80,6 +128,14 @@ export interface Case {
     | 'DISCONTINUED';
   readonly CaseTemplate_Id?: number | null;
   readonly LockedTo_Id?: number | null;
+  /**
+   * The workflow steps the caller may take on the case now, in the order the case page shows them; any other step is refused.
+   */
+  readonly Steps?: ('startDataEntry' | 'dataEntryComplete' | 'reactivate' | 'resume' | 'hold' | 'discontinue')[];
+  /**
+   * Why the caller may not change the case, its papers and its items (held by another user, or inactive without Edit Inactive Cases); null when they may.
+   */
+  readonly LockedReason?: string | null;
   readonly CaseType?: {
     [k: string]: unknown;
   } | null;
@@ -445,6 +501,40 @@ export interface InvoiceCasesQuery {
   Org_Ids: number[];
 }
 
+// schemas/invoiceLine.json
+
+/**
+ * A line of an invoice as it was billed, in order: one per case (its base cost and fee) and one per passthrough expense — the lines the accounting service received.
+ */
+export interface InvoiceLine {
+  readonly Invoice_Id: number;
+  readonly LineNumber: number;
+  readonly Case_Id: number;
+  readonly CaseNumber: string;
+  readonly Description: string;
+  readonly Amount: number;
+}
+
+// schemas/invoiceListQuery.json
+
+/**
+ * One page of the invoice history, newest invoice date first: the invoices of an org and the orgs below it (Org_Id), dated within From–To (days, both included), always within the caller's org scope.
+ */
+export interface InvoiceListQuery {
+  pageSize?: number;
+  page?: number;
+  sorted?: {
+    id: 'InvoiceDate';
+    desc?: boolean;
+  }[];
+  filtered?: unknown[];
+  additional?: {
+    Org_Id?: number | null;
+    From?: string | null;
+    To?: string | null;
+  };
+}
+
 // schemas/invoiceRequest.json
 
 /**
@@ -454,6 +544,23 @@ export interface InvoiceRequest {
   Case_Ids: number[];
   OrgName?: string | null;
   InvoiceDate?: string | null;
+}
+
+// schemas/invoiceSummary.json
+
+/**
+ * An invoice already created, as the invoice history lists it (issue 22 §2): its org, date, total, how many cases it holds, the accounting service's id of it (null when it was recorded in Dossier only), who created it and when. Its lines are read with GET /api/invoices/{id}/lines.
+ */
+export interface InvoiceSummary {
+  readonly Id: number;
+  readonly Org_Id: number;
+  readonly OrgName: string;
+  readonly InvoiceDate: string;
+  readonly Total: number;
+  readonly CaseCount: number;
+  readonly QboInvoiceId: string | null;
+  readonly CreatedBy: string | null;
+  readonly CreatedDate: string;
 }
 
 // schemas/invoiceableOrg.json
@@ -961,6 +1068,14 @@ export interface OrgCaseType {
    */
   OnlyActive?: boolean;
 }
+
+// schemas/orgCaseTypeCreate.json
+
+export type OrgCaseTypeCreate = OrgCaseType & {
+  CaseType_Id: number;
+  CaseTemplate_Id: number;
+  BasePrice: number;
+};
 
 // schemas/orgCreate.json
 

@@ -4,11 +4,14 @@ import { buildApp } from '../server/app.js';
 import { readConfig } from '../server/config.js';
 import { createPGlite, embeddedDatabase } from '../server/db/database.js';
 import { renderApiDocs } from '../server/docs/apiDocs.js';
+import { keyringOf, newSecretText, parseSecret } from '../server/security/keyring.js';
+import { SsnVault } from '../server/security/ssnVault.js';
 import { ROOT_DIR } from '../server/start.js';
 
 /** Writes docs/api.md from the routes the app registers (no database contents needed). */
 const db = embeddedDatabase(await createPGlite({}));
-const app = await buildApp({ db, config: readConfig({}) });
+// No SSN is sealed or opened here: any key will do.
+const app = await buildApp({ db, config: readConfig({}), vault: new SsnVault(keyringOf(parseSecret(newSecretText()))) });
 await app.ready();
 await writeFile(path.join(ROOT_DIR, 'docs/api.md'), renderApiDocs(app.routeCatalogue));
 await app.close();

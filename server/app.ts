@@ -6,14 +6,18 @@ import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import './types.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { createServices, type Services } from './services.js';
+import type { SsnVault } from './security/ssnVault.js';
+import { requestIdGenerator, trackRequests } from './audit/requestContext.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
 import { HttpError } from './http/errors.js';
+import { hasStyleNoncePlaceholder, isApiPath, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
 import { registerSchema, validatorCompiler } from './http/validation.js';
 import { registerRoutes, type ApiArea, type RegisteredRoute, type RouteConfig } from './http/route.js';
 import { ALL_SCHEMAS } from '../schemas/index.js';
@@ -28,6 +32,8 @@ export interface BuildOptions {
   config: Config;
   logger?: FastifyServerOptions['logger'];
   services?: Partial<Pick<Services, 'now' | 'storage'>>;
+  /** Seals and opens SSNs: the keyring this start loaded (server/security/keyring.ts). */
+  vault: SsnVault;
   /** Folder of the built client; served with a fallback to index.html for client routes. */
   clientDir?: string;
   /**
@@ -51,8 +57,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
+    genReqId: requestIdGenerator(options.config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { strict: false } },
+    // The spec writes some paths with a trailing slash (POST /api/cases/) and most without: every route answers both.
+    routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);
@@ -63,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.decorate('db', options.db);
   app.decorate('config', options.config);
-  app.decorate('services', createServices(options.db, options.config, app.log, options.services));
+  app.decorate('services', createServices(options.db, options.config, app.log, options.vault, options.services));
   app.decorateRequest('auth', null);
 
   // Every route, as registered: the enumeration test and the API docs read this catalogue.
@@ -95,6 +104,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     errorResponseBuilder: (request, context) => tooManyRequests(request.url, context.statusCode, context.ttl),
   });
 
+  // Before the access hook: what runs for a request (the audit module) knows it, and its id is in the answer.
+  trackRequests(app);
+  // Before the access hook, so that its 401 and 403 answers carry the headers too.
+  await app.register(securityHeaders, { publicUrl: options.config.publicUrl });
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
   await app.register(liveNotices);
@@ -130,17 +143,23 @@ export const CLIENT_CACHE = {
 /**
  * Serves the built client. Vite names the files under /assets/ by content hash, so they are cached for a year as
  * immutable, and sent as the build's precompressed copies (`.br`, then `.gz`, as Accept-Encoding allows).
- * index.html is never cached, so a new release is seen at once. Any other non-API GET that is not a file
+ * index.html is never cached, so a new release is seen at once. Any other non-API GET (or HEAD) that is not a file
  * answers index.html so deep links work; a missing asset is a 404, never index.html.
+ *
+ * The build leaves a placeholder in index.html where the CSP nonce of its styles goes (shared/csp.ts): each answer
+ * of index.html then carries a nonce of its own, the one of its CSP header, and is compressed as it is sent. An
+ * index.html without the placeholder is sent as it is, or as the build compressed it.
  */
 async function serveClient(app: FastifyInstance, clientDir?: string): Promise<void> {
   const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
   const indexHtml = indexFile && existsSync(indexFile) ? await readFile(indexFile) : null;
+  const noncePerAnswer = indexHtml !== null && hasStyleNoncePlaceholder(indexHtml);
   // index.html as the build compressed it, best first; deep links are answered from these.
   const compressedIndex: { encoding: string; body: Buffer }[] = [];
   for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
-    if (indexHtml && existsSync(indexFile + extension)) compressedIndex.push({ encoding, body: await readFile(indexFile + extension) });
+    if (indexHtml && !noncePerAnswer && existsSync(indexFile + extension)) compressedIndex.push({ encoding, body: await readFile(indexFile + extension) });
   }
+  const encodings = noncePerAnswer ? ['br', 'gzip'] : compressedIndex.map((variant) => variant.encoding);
   if (clientDir && indexHtml) {
     const assetsDir = path.join(path.resolve(clientDir), 'assets') + path.sep;
     await app.register(async (scope) => {
@@ -152,33 +171,39 @@ async function serveClient(app: FastifyInstance, clientDir?: string): Promise<vo
         wildcard: false,
         index: false,
         preCompressed: true,
-        // The compressed copies are sent in place of their file, not as files of their own.
-        globIgnore: ['**/*.br', '**/*.gz'],
+        // The compressed copies are sent in place of their file, not as files of their own; index.html is answered
+        // below, with its nonce.
+        globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
         cacheControl: false,
         setHeaders(reply, filePath) {
-          const file = path.resolve(filePath);
-          const cacheControl = file.startsWith(assetsDir)
-            ? CLIENT_CACHE.asset
-            : /[\\/]index\.html(\.br|\.gz)?$/.test(file)
-              ? CLIENT_CACHE.index
-              : CLIENT_CACHE.other;
-          reply.header('cache-control', cacheControl);
+          reply.header('cache-control', path.resolve(filePath).startsWith(assetsDir) ? CLIENT_CACHE.asset : CLIENT_CACHE.other);
         },
       });
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/oauth/');
+    const isApi = isApiPath(request.url);
     const isAsset = request.url.startsWith('/assets/');
-    if (!indexHtml || isApi || isAsset || request.method !== 'GET') {
+    if (!indexHtml || isApi || isAsset || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ Message: 'Not found.' });
     }
     reply.header('cache-control', CLIENT_CACHE.index).type('text/html; charset=utf-8');
-    if (compressedIndex.length === 0) return reply.send(indexHtml);
+    const html = noncePerAnswer ? Buffer.from(withStyleNonce(indexHtml.toString('utf8'), reply)) : indexHtml;
+    if (encodings.length === 0) return reply.send(html);
     reply.header('vary', 'accept-encoding');
     const accepted = acceptedEncodings(request.headers['accept-encoding']);
-    const compressed = compressedIndex.find((variant) => accepted.has(variant.encoding));
-    return compressed ? reply.header('content-encoding', compressed.encoding).send(compressed.body) : reply.send(indexHtml);
+    const encoding = encodings.find((name) => accepted.has(name));
+    if (!encoding) return reply.send(html);
+    const body = noncePerAnswer ? compress(html, encoding) : compressedIndex.find((variant) => variant.encoding === encoding)!.body;
+    return reply.header('content-encoding', encoding).send(body);
+  });
+}
+
+/** index.html compressed as it is sent (a few kilobytes: a moderate brotli quality is as small and much quicker). */
+function compress(html: Buffer, encoding: string): Buffer {
+  if (encoding === 'gzip') return gzipSync(html);
+  return brotliCompressSync(html, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: html.length },
   });
 }
 

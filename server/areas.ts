@@ -25,6 +25,8 @@ import { caseReportArea } from './roi/routes.js';
 import { reportsArea } from './reports/routes.js';
 import { invoicingArea } from './billing/invoicing.js';
 import { accountingArea } from './billing/qboRoutes.js';
+import { auditLogArea } from './audit/auditLogStore.js';
+import { openApiArea } from './docs/openApiRoutes.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -54,5 +56,7 @@ export const apiAreas: readonly ApiArea[] = [
   reportsArea,
   invoicingArea,
   accountingArea,
+  auditLogArea,
+  openApiArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { InlineConfig } from 'vite';
 
 export const CLIENT_SOURCES = ['src', 'dataProvider', 'resources', 'shared', 'schemas', 'index.html', 'vite.config.ts'];
 
@@ -18,8 +19,24 @@ export function clientBuildIsStale(root: string, distDir: string): boolean {
   return CLIENT_SOURCES.some((source) => newestMtime(path.join(root, source)) > built);
 }
 
-/** Builds the client with Vite (in-process). */
-export async function buildClient(root: string): Promise<void> {
+/**
+ * Builds a client with Vite (in-process), always for production. Vite takes the client's `process.env.NODE_ENV` from
+ * the building process's: a build started under Vitest (NODE_ENV=test: the Chromium tests' setup) used to ship React's
+ * development build — several times slower to render, and not what `npm start` serves.
+ */
+export async function productionBuild(config: InlineConfig): Promise<void> {
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', configFile: path.join(root, 'vite.config.ts') });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ logLevel: 'warn', ...config, mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/** Builds the client into dist/. */
+export function buildClient(root: string): Promise<void> {
+  return productionBuild({ root, configFile: path.join(root, 'vite.config.ts') });
 }

@@ -17,6 +17,10 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /** DOSSIER_SECRET_KEY: seals SSNs (server/security/keyring.ts); required on PostgreSQL, made in dataDir otherwise. */
+  secretKey?: string;
+  /** DOSSIER_PREVIOUS_SECRET_KEYS: keys of values not yet re-sealed by `npm run rotate-key`. */
+  previousSecretKeys: string[];
   /** QuickBooks Online, the accounting service invoices go to; absent when QBO_CLIENT_ID and QBO_CLIENT_SECRET are not set. */
   qbo?: QboConfig;
 }
@@ -73,6 +77,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    secretKey: env.DOSSIER_SECRET_KEY || undefined,
+    previousSecretKeys: (env.DOSSIER_PREVIOUS_SECRET_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     qbo: readQboConfig(env, publicUrl),
   };
 }

@@ -9,6 +9,7 @@ import { Mailer } from './mail/mailer.js';
 import { LocalFileStorage, type FileStorage } from './files/storage.js';
 import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
 import { QuickBooksAccounting } from './billing/qbo/quickBooksAccounting.js';
+import type { SsnVault } from './security/ssnVault.js';
 
 /** The app's shared services, built once per app and reached from routes as `request.server.services`. */
 export interface Services {
@@ -20,12 +21,15 @@ export interface Services {
   storage: FileStorage;
   /** The accounting service invoices go to (server/billing/accounting.ts): QuickBooks Online when configured. */
   accounting: AccountingService;
+  /** Seals and opens subjects' SSNs with the keyring of this start (server/security/ssnVault.ts). */
+  ssn: SsnVault;
 }
 
 export function createServices(
   db: Database,
   config: Config,
   log: FastifyBaseLogger,
+  vault: SsnVault,
   overrides: Partial<Pick<Services, 'now' | 'storage' | 'accounting'>> = {},
 ): Services {
   const now = overrides.now ?? (() => new Date());
@@ -44,5 +48,6 @@ export function createServices(
     }),
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
     accounting: overrides.accounting ?? (config.qbo ? new QuickBooksAccounting(config.qbo, now) : new UnconfiguredAccounting()),
+    ssn: vault,
   };
 }

@@ -8,6 +8,8 @@ import { migrate, openDatabase, type Database } from './db/database.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from './db/seed/index.js';
 import { seedDemoFiles, seedDemoItemAttachments, seedDemoPapers } from './db/seed/demoFiles.js';
 import { buildApp } from './app.js';
+import { loadKeyring } from './security/keyring.js';
+import { SsnVault } from './security/ssnVault.js';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
@@ -26,13 +28,15 @@ export interface StartOptions {
 
 /** Opens and migrates the database, seeds it, builds the app and listens. Prints what a new user needs. */
 export async function startDossier(config: Config, options: StartOptions): Promise<{ app: FastifyInstance; db: Database }> {
+  const vault = new SsnVault(await loadKeyring(config, (file) => console.log(`Generated the secret key that seals SSNs: ${file} (owner-only). Back it up with the database: without it the stored SSNs cannot be read.`)));
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
-  await migrate(db);
+  await migrate(db, vault);
   for (const migration of options.migrations ?? []) await migration.up(db as unknown as Kysely<unknown>);
-  const seeded = await seedDatabase(db, { demo: config.demo, adminUser: config.adminUser, adminPassword: config.adminPassword });
+  const seeded = await seedDatabase(db, { demo: config.demo, adminUser: config.adminUser, adminPassword: config.adminPassword, vault });
   const app = await buildApp({
     db,
     config,
+    vault,
     clientDir: options.serveClient ? (options.clientDir ?? DIST_DIR) : undefined,
     logger: { level: config.logLevel },
     resources: options.resources,

@@ -72,6 +72,8 @@ export const PageSizes = {
   DEADLINES: 5,
   ITEM_TEMPLATE_ASSETS: 5,
   REPORT_RESULTS: 15,
+  /** The audit log (Admin): newest first, 25 a page (the spec has no such screen). */
+  AUDIT_LOG: 25,
   REPORT_NESTED: 10,
   MESSAGES: 10,
   CASE_ATTACHMENTS: 5,
@@ -113,6 +115,8 @@ export const Limits = {
   LOCK_FOREVER_SET_YEARS: 100,
   /** Server-paged lists (users, cases, items) count matching rows exactly up to this many, and estimate beyond. */
   COUNT_BOUND: 10_000,
+  /** Rows read at a time when the audit log is exported as CSV (streamed: never the whole log in memory). */
+  AUDIT_EXPORT_BATCH: 1000,
   /**
    * A list filtered by org scope alone trusts PostgreSQL's row estimate, without counting, when it is at least this
    * many times COUNT_BOUND (server/db/boundedCount.ts): such an estimate is never that far off.

@@ -14,6 +14,7 @@ export const Permissions = {
   },
   Admin: {
     ADMIN_SECURITY: 'Admin Security',
+    VIEW_AUDIT_LOG: 'View Audit Log',
   },
   Cases: {
     VIEW_CASES: 'View Cases',
@@ -56,6 +57,8 @@ export const Permissions = {
   },
   CaseSubjects: {
     EDIT_SUBJECT: 'Edit Case Subject',
+    /** Read a subject's whole SSN (others see its last four digits); every such read is in the audit log. */
+    VIEW_FULL_SSN: 'View Full SSN',
   },
   CaseItems: {
     MANAGE_CASE_ITEM_DEADLINES: 'Manage Case Item Deadlines',
@@ -236,6 +239,7 @@ export const ADMIN_MENU_PERMISSIONS: readonly Permission[] = [
   Permissions.Roles.VIEW_ROLES,
   Permissions.Groups.VIEW_GROUPS,
   Permissions.Admin.ADMIN_SECURITY,
+  Permissions.Admin.VIEW_AUDIT_LOG,
 ];
 
 /** Group tags the product reads. */

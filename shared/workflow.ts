@@ -60,3 +60,32 @@ export const ITEM_STATUS_LABELS: Record<ItemStatus, string> = {
 
 /** On the item page an assigned item reads In Progress (spec 001 §4 "Item statuses"); the lists say Assigned. */
 export const ITEM_PAGE_STATUS_LABELS: Record<ItemStatus, string> = { ...ITEM_STATUS_LABELS, ASSIGNED: 'In Progress' };
+
+/** The bulk item calls (spec 001 §7 "Items"), as the history, the audit and the eligibility answer name them. */
+export type ItemAction = 'assign' | 'unassign' | 'setAcd' | 'accept' | 'reject' | 'submit';
+
+/**
+ * The statuses each item action starts from (docs/decisions.md "Items: assignment and distances"): assign from
+ * awaiting assignment, assigned (a reassignment) or rejected (the new investigator reworks it, still rejected);
+ * unassign from assigned or rejected; a new ACD for any item but an accepted one (which needs Edit Inactive Cases);
+ * accept and reject from in review; submit from assigned or rejected. Any other status leaves the item out of a bulk
+ * action, or refuses a call naming it.
+ */
+export const ITEM_ACTION_STARTS_FROM: Record<ItemAction, readonly ItemStatus[]> = {
+  assign: ['AWAITING_ASSIGNMENT', 'ASSIGNED', 'REJECTED'],
+  unassign: ['ASSIGNED', 'REJECTED'],
+  setAcd: ['AWAITING_ASSIGNMENT', 'ASSIGNED', 'IN_REVIEW', 'REJECTED', 'ACCEPTED'],
+  accept: ['IN_REVIEW'],
+  reject: ['IN_REVIEW'],
+  submit: ['ASSIGNED', 'REJECTED'],
+};
+
+/** The end of a refusal's sentence: "Item 002 is Accepted and cannot …". */
+export const ITEM_ACTION_WORDS: Record<ItemAction, string> = {
+  assign: 'be assigned',
+  unassign: 'be unassigned',
+  setAcd: 'have its ACD changed',
+  accept: 'be accepted',
+  reject: 'be rejected',
+  submit: 'be submitted for review',
+};

@@ -9,6 +9,7 @@ import { authProvider } from './auth/authProvider.js';
 import { LoginPage } from './auth/LoginPage.js';
 import { AppLayout } from './layout/AppLayout.js';
 import { AppNotification } from './layout/AppNotification.js';
+import { appStore } from './layout/preferenceStore.js';
 import { HomeRedirect } from './layout/HomeRedirect.js';
 import { NotFound } from './layout/NotFound.js';
 import { toast } from './layout/toast.js';
@@ -33,6 +34,7 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
     <Admin
       dataProvider={dataProvider}
       queryClient={client}
+      store={appStore}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}

@@ -1,5 +1,6 @@
 import { Permissions as P, type Permission } from '../shared/permissions.js';
 import { resources } from '../resources/index.js';
+import { Texts } from '../shared/texts/index.js';
 
 /**
  * Every page of the app with its path, label, the permissions that open it (any-of) and where the menus show it.
@@ -26,6 +27,8 @@ const declared: AppPage[] = resources.flatMap((r) => (r.route ? [r] : [])).map((
 
 const BUILT_IN: AppPage[] = [
   { key: 'admin', path: '/admin', label: 'Admin', anyOf: [P.General.SYSTEM_ADMINISTRATOR], menu: 'none', order: 0 },
+  // The audit log (src/admin/AuditLogPage.tsx), last in the admin menu: after Security (9) and IAM (7).
+  { key: 'audit-log', path: '/admin/audit-log', label: Texts.audit.title, anyOf: [P.Admin.VIEW_AUDIT_LOG], menu: 'admin', order: 10 },
 ];
 
 export const PAGES: readonly AppPage[] = [...BUILT_IN, ...declared].sort((a, b) => a.order - b.order);

@@ -8,6 +8,7 @@ import { PublicPage } from './layout/PublicPage.js';
 import { Typography } from '@mui/material';
 
 const AdminPage = lazy(() => import('./admin/AdminPage.js').then((m) => ({ default: m.AdminPage })));
+const AuditLogPage = lazy(() => import('./admin/AuditLogPage.js').then((m) => ({ default: m.AuditLogPage })));
 const recovery = () => import('./recovery/RecoveryPages.js');
 const ForgotPasswordPage = lazy(() => recovery().then((m) => ({ default: m.ForgotPasswordPage })));
 const ForgotUsernamePage = lazy(() => recovery().then((m) => ({ default: m.ForgotUsernamePage })));
@@ -59,4 +60,5 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/identity', element: <Navigate to="/identity/users" replace /> },
   { path: '/account', element: lazyPage(<AccountPage />) },
   { path: '/admin', element: lazyPage(<AdminPage />) },
+  { path: '/admin/audit-log', element: lazyPage(<AuditLogPage />) },
 ];

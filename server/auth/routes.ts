@@ -1,5 +1,6 @@
 import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
+import { audit } from '../audit/auditLog.js';
 import { noBody, route, type ApiArea } from '../http/route.js';
 
 const tokenResponse = {
@@ -27,6 +28,8 @@ export const authArea: ApiArea = {
       summary: 'Sign in with a username and password; answers a bearer token',
       rateLimitPerMinute: 30,
       schema: {
+        // Sent as a form (application/x-www-form-urlencoded), as OAuth's password grant is.
+        consumes: ['application/x-www-form-urlencoded'],
         body: {
           type: 'object',
           properties: {
@@ -58,7 +61,9 @@ export const authArea: ApiArea = {
       summary: 'Sign out: ends the current session',
       schema: { body: noBody, response: { 204: { type: 'null' } } },
       async handler(request, reply) {
-        await request.server.services.sessions.end(authOf(request).sessionId, 'logout');
+        const auth = authOf(request);
+        await request.server.services.sessions.end(auth.sessionId, 'logout');
+        await audit(request.server.db, { entity: 'users', entityId: auth.userId, action: 'sign-out' });
         return reply.code(204).send();
       },
     }),

@@ -1,6 +1,7 @@
 import { Limits } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { Database } from '../db/database.js';
+import { audit } from '../audit/auditLog.js';
 import type { SecuritySettingsService } from '../security/settingsService.js';
 import { verifyPassword } from './secrets.js';
 import type { SessionService } from './sessions.js';
@@ -14,6 +15,13 @@ export type CredentialCheck =
   | { ok: false; description: string };
 
 const userKey = (userName: string) => userName.trim().toLowerCase();
+
+/**
+ * A sign-in attempt in the audit log, under the account it was for. An attempt for a username nobody has is kept
+ * without that name: people type their password into the username box, and the log must not hold it.
+ */
+const auditSignIn = (db: Database, action: string, user: { Id: number; UserName: string } | null) =>
+  audit(db, { entity: 'users', entityId: user?.Id ?? null, action, userId: user?.Id ?? null, userName: user?.UserName ?? null });
 
 /**
  * The password grant. Failed attempts are counted per entered username — whether or not such a user exists — so
@@ -33,12 +41,15 @@ export class SignInService {
     if (!checked.ok) return { ok: false, error: 'invalid_grant', description: checked.description };
     const { user } = checked;
     if (user.LockoutEndDateUtc && user.LockoutEndDateUtc > this.now()) {
+      await auditSignIn(this.db, 'sign-in-deactivated', user);
       return { ok: false, error: 'invalid_grant', description: Texts.signIn.deactivated };
     }
     if (await this.isPasswordExpired(user.PasswordChangedDate)) {
+      await auditSignIn(this.db, 'sign-in-password-expired', user);
       return { ok: false, error: 'password_expired', description: Texts.signIn.passwordExpired };
     }
     const token = await this.sessions.open(user.Id);
+    await auditSignIn(this.db, 'sign-in', user);
     return { ok: true, token, expiresIn: (await this.settings.idleLimitMs()) / 1000, userId: user.Id };
   }
 
@@ -54,15 +65,21 @@ export class SignInService {
       .selectAll()
       .where('UserKey', '=', key)
       .executeTakeFirst();
-    if (failures?.LockedUntil && failures.LockedUntil > now) return { ok: false, description: Texts.signIn.locked };
-
     const user = await this.db
       .selectFrom('users')
       .select(['Id', 'UserName', 'PasswordHash', 'LockoutEndDateUtc', 'PasswordChangedDate'])
       .where((eb) => eb(eb.fn('lower', ['UserName']), '=', key))
       .executeTakeFirst();
+    if (failures?.LockedUntil && failures.LockedUntil > now) {
+      await auditSignIn(this.db, 'sign-in-locked', user ?? null);
+      return { ok: false, description: Texts.signIn.locked };
+    }
     const valid = await verifyPassword(user?.PasswordHash ?? null, password);
-    if (!user || !valid) return this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
+    if (!user || !valid) {
+      const failed = await this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
+      await auditSignIn(this.db, failed.locked ? 'lockout' : 'sign-in-failed', user ?? null);
+      return { ok: false, description: failed.description };
+    }
 
     if (failures) await this.clearFailures(userName);
     return { ok: true, user };
@@ -79,7 +96,7 @@ export class SignInService {
     return this.now().getTime() - new Date(changed).getTime() > PasswordExpirationTime * 86_400_000;
   }
 
-  private async recordFailure(key: string, previous: number, lockedUntil: Date | null): Promise<CredentialCheck> {
+  private async recordFailure(key: string, previous: number, lockedUntil: Date | null): Promise<{ locked: boolean; description: string }> {
     const now = this.now();
     // A lock that has run out starts a fresh count.
     const count = (lockedUntil ? 0 : previous) + 1;
@@ -94,6 +111,6 @@ export class SignInService {
       .values({ UserKey: key, ...values })
       .onConflict((oc) => oc.column('UserKey').doUpdateSet(values))
       .execute();
-    return { ok: false, description: locks ? Texts.signIn.locked : Texts.signIn.invalid };
+    return { locked: locks, description: locks ? Texts.signIn.locked : Texts.signIn.invalid };
   }
 }

@@ -1,15 +1,17 @@
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
+import { countedPage } from '../db/boundedCount.js';
 import { authOf } from '../http/access.js';
-import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
+import { badRequest, conflict, HttpError, notFound, ValidationError } from '../http/errors.js';
 import { anyOf, route, type ApiArea } from '../http/route.js';
-import { inScope, orgScopeOf } from '../orgs/scope.js';
-import { Invoicing } from '../../shared/constants.js';
+import { defineStore } from '../resources/store.js';
+import { inScope, orgScopeOf, orgSubtreeIds } from '../orgs/scope.js';
+import { Invoicing, Limits, PageSizes } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { isoDay } from '../../shared/format.js';
 import { sumMoney } from '../../shared/billing.js';
-import type { Invoice, InvoiceableOrg, InvoiceCasesQuery, InvoiceRequest } from '../../schemas/types.js';
+import type { Invoice, InvoiceableOrg, InvoiceCasesQuery, InvoiceLine, InvoiceListQuery, InvoiceRequest, InvoiceSummary } from '../../schemas/types.js';
 import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
 import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
 
@@ -169,8 +171,11 @@ export const invoicingArea: ApiArea = {
 
         const ssnOf = new Map<number, string>();
         if (org.IncludeLast4SSN) {
-          const subjects = await db.selectFrom('case_subjects').select(['Case_Id', 'SSN']).where('Case_Id', 'in', caseIds).execute();
-          for (const s of subjects) if (s.SSN) ssnOf.set(s.Case_Id, s.SSN.slice(-4));
+          const subjects = await db.selectFrom('case_subjects').select(['Case_Id', 'SSNCipher', 'SSNKeyId']).where('Case_Id', 'in', caseIds).execute();
+          for (const s of subjects) {
+            const ssn = services.ssn.open(s);
+            if (ssn) ssnOf.set(s.Case_Id, ssn.slice(-4));
+          }
         }
 
         let recorded: { invoice: Invoice; lines: AccountingInvoiceLine[] };
@@ -201,7 +206,7 @@ export const invoicingArea: ApiArea = {
               .execute();
             await trx.updateTable('cases').set({ Invoice_Id: Id }).where('Id', 'in', caseIds).execute();
             const cases = costed.map((c) => ({ Case_Id: c.row.Id, CaseNumber: c.row.CaseNumber, Amount: c.cost.Total }));
-            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: Id, action: 'create', changes: { Org_Id: orgId, InvoiceDate: invoiceDate, Total: total, Cases: cases } });
+            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: Id, action: 'create', fields: ['Org_Id', 'InvoiceDate', 'Total', 'Cases', ...(ssnOf.size ? ['Subject.SSN (last 4)'] : [])] });
             const answerLines = lines.map((l) => ({ Case_Id: l.caseId, Description: l.description, Amount: l.amount }));
             return { invoice: { Id, Org_Id: orgId, OrgName: org.Name, InvoiceDate: invoiceDate, Total: total, QboInvoiceId: null, Cases: cases, Lines: answerLines }, lines };
           });
@@ -222,7 +227,7 @@ export const invoicingArea: ApiArea = {
           // Deleting the invoice frees its cases (invoice_cases cascade, cases.Invoice_Id set null by the foreign key).
           await db.transaction().execute(async (trx) => {
             await trx.deleteFrom('invoices').where('Id', '=', invoice.Id).execute();
-            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: invoice.Id, action: 'undo', changes: { reason: 'accounting service refused' } });
+            await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: invoice.Id, action: 'undo', fields: [] });
           });
           throw new HttpError(502, T.accountingFailed, { Message: T.accountingFailed });
         }
@@ -230,3 +235,102 @@ export const invoicingArea: ApiArea = {
     }),
   ],
 };
+
+const H = Texts.invoices.history;
+
+/**
+ * The invoice history (issue 22 §2), the `invoice-history` declaration's store: one page of the invoices the caller's
+ * org scope holds, newest invoice date first (oldest first when asked), filtered by an org with the orgs below it and
+ * a range of invoice dates (days, both included); a bounded count. Index `invoices_org_date` (migration 021) serves
+ * one org's invoices in date order, `invoices_date` every org's; the case count reads `invoice_cases`' primary key.
+ */
+export const invoiceHistoryStore = defineStore({
+  summaries: {
+    list:
+      'One page of the invoices already created, newest invoice date first, within the caller\'s org scope: filters Org_Id (the org and ' +
+      'the orgs below it), From and To (invoice dates, YYYY-MM-DD, both included); each with its org, total, case count, ' +
+      'the accounting service\'s id (QboInvoiceId, null when recorded in Dossier only) and who created it. 400 ModelState To when To is before From',
+  },
+  responses: {
+    list: {
+      type: 'object',
+      properties: {
+        Invoices: { type: 'array', items: { $ref: 'invoiceSummary.json' } },
+        total: { type: 'integer' },
+        totalIsExact: { type: 'boolean' },
+        pageCount: { type: 'integer' },
+        page: { type: 'integer' },
+      },
+    },
+  },
+  async list(context, query) {
+    const asked = query as unknown as InvoiceListQuery;
+    const { Org_Id: orgId, From: from, To: to } = asked.additional ?? {};
+    if (from && to && to < from) throw ValidationError.field('To', H.toBeforeFrom);
+    const { db } = context;
+    const scope = await orgScopeOf(db, context.auth);
+    let base = db.selectFrom('invoices as v');
+    // The caller's scope, and within it the org asked for with the orgs below it (an org outside the scope finds nothing).
+    if (!scope.all) base = base.where('v.Org_Id', 'in', [0, ...scope.ids]);
+    if (orgId) base = base.where('v.Org_Id', 'in', await orgSubtreeIds(db, orgId));
+    if (from) base = base.where('v.InvoiceDate', '>=', from);
+    if (to) base = base.where('v.InvoiceDate', '<=', to);
+    const pageSize = asked.pageSize ?? PageSizes.DEFAULT;
+    const counted = await countedPage(db, base.select('v.Id'), Limits.COUNT_BOUND, { page: asked.page ?? 0, pageSize });
+    const direction = asked.sorted?.[0]?.desc === false ? 'asc' : 'desc';
+    const rows = await base
+      .innerJoin('orgs as o', 'o.Id', 'v.Org_Id')
+      .leftJoin('users as u', 'u.Id', 'v.CreatedBy_Id')
+      .select((eb) => [
+        'v.Id',
+        'v.Org_Id',
+        'o.Name as OrgName',
+        'v.InvoiceDate',
+        'v.Total',
+        'v.QboInvoiceId',
+        'v.CreatedDate',
+        'u.FirstName',
+        'u.LastName',
+        eb.selectFrom('invoice_cases as ic').select((inner) => inner.fn.countAll<string | number>().as('n')).whereRef('ic.Invoice_Id', '=', 'v.Id').as('CaseCount'),
+      ])
+      .orderBy('v.InvoiceDate', direction)
+      .orderBy('v.Id', direction)
+      .limit(pageSize)
+      .offset(counted.page * pageSize)
+      .execute();
+    const invoices: InvoiceSummary[] = rows.map((row) => ({
+      Id: row.Id,
+      Org_Id: row.Org_Id,
+      OrgName: row.OrgName,
+      InvoiceDate: String(row.InvoiceDate),
+      Total: Number(row.Total),
+      CaseCount: Number(row.CaseCount ?? 0),
+      QboInvoiceId: row.QboInvoiceId,
+      CreatedBy: row.LastName ? `${row.FirstName ?? ''} ${row.LastName}`.trim() : null,
+      CreatedDate: new Date(row.CreatedDate).toISOString(),
+    }));
+    return { Invoices: invoices, total: counted.total, totalIsExact: counted.exact, pageCount: counted.pageCount, page: counted.page };
+  },
+});
+
+/**
+ * The lines of one invoice of the history (`invoice-lines`), in order, each with its case's number: 404 for an invoice
+ * that does not exist or lies outside the caller's org scope (the two are not told apart).
+ */
+export const invoiceLinesStore = defineStore({
+  summaries: { list: 'The lines of an invoice in order (LineNumber, Case_Id, CaseNumber, Description, Amount); 404 for an invoice outside the caller\'s org scope' },
+  async list(context) {
+    const { db } = context;
+    const invoiceId = Number(context.parentKey);
+    const invoice = await db.selectFrom('invoices').select(['Id', 'Org_Id']).where('Id', '=', invoiceId).executeTakeFirst();
+    if (!invoice || !inScope(await orgScopeOf(db, context.auth), invoice.Org_Id)) throw notFound(H.unknown(invoiceId));
+    const rows = await db
+      .selectFrom('invoice_lines as l')
+      .innerJoin('cases as c', 'c.Id', 'l.Case_Id')
+      .select(['l.Invoice_Id', 'l.LineNumber', 'l.Case_Id', 'c.CaseNumber', 'l.Description', 'l.Amount'])
+      .where('l.Invoice_Id', '=', invoiceId)
+      .orderBy('l.LineNumber')
+      .execute();
+    return rows.map((row): InvoiceLine => ({ ...row, Amount: Number(row.Amount) }));
+  },
+});

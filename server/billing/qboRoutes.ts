@@ -1,4 +1,4 @@
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { HttpError, ValidationError } from '../http/errors.js';
 import { anyOf, route, type ApiArea } from '../http/route.js';
@@ -42,7 +42,7 @@ export const accountingArea: ApiArea = {
           }
           throw error;
         }
-        await audit(db, { userId: auth.userId, entity: 'qbo_connections', entityId: 1, action: 'connect', changes: {} });
+        await audit(db, { userId: auth.userId, entity: 'qbo_connections', entityId: 1, action: 'connect', fields: [] });
         return { Status: 'connected' as const };
       },
     }),

@@ -54,14 +54,36 @@ export const isInactive = (row: Pick<CaseRow, 'WorkflowState'>) => INACTIVE_CASE
 export const lockedToOther = (row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>, auth: AuthContext) =>
   row.LockedTo_Id !== null && row.LockedTo_Id !== auth.userId && !auth.isCaseAdmin && (row.WorkflowState === 'DATA_ENTRY_IN_PROCESS' || row.WorkflowState === 'HOLD');
 
+/** The name of the user holding the case (`LockedTo_Id`), as refusals say it. */
+async function holderName(db: Database, row: Pick<CaseRow, 'LockedTo_Id'>): Promise<string> {
+  const holder = row.LockedTo_Id === null ? undefined : await db.selectFrom('users').select(['FirstName', 'LastName']).where('Id', '=', row.LockedTo_Id).executeTakeFirst();
+  return holder ? `${holder.FirstName} ${holder.LastName}` : 'another user';
+}
+
 /**
- * Refuses a change of the case's fields (its form, subject, reviewer) when the case is locked to another user in
- * data entry, or inactive without Edit Inactive Cases: 409, saying why.
+ * Why the case is held by another user for the caller (in data entry, or on hold while locked to them), naming the
+ * holder; null when it is not (no lock, the caller's own, or the caller is a case administrator).
  */
+export async function lockedToOtherReason(db: Database, auth: AuthContext, row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>): Promise<string | null> {
+  if (!lockedToOther(row, auth)) return null;
+  const name = await holderName(db, row);
+  return row.WorkflowState === 'HOLD' ? T.heldByOther(name) : T.lockedToOther(name);
+}
+
+/**
+ * Why the caller may not change the case — its fields, subject, reviewer, papers and items (spec 001 §4) —, or null
+ * when they may: locked to another user in data entry or on hold (case administrators exempt), or inactive (on hold,
+ * discontinued, complete) without Edit Inactive Cases. The case answers it as `LockedReason`; every change refuses by it.
+ */
+export async function caseLockReason(db: Database, auth: AuthContext, row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>): Promise<string | null> {
+  const locked = await lockedToOtherReason(db, auth, row);
+  if (locked) return locked;
+  if (isInactive(row) && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) return T.inactive;
+  return null;
+}
+
+/** Refuses a change of the case (its form, subject, reviewer, papers, items) with 409 and `caseLockReason`. */
 export async function assertCaseEditable(db: Database, auth: AuthContext, row: CaseRow): Promise<void> {
-  if (lockedToOther(row, auth)) {
-    const holder = await db.selectFrom('users').select(['FirstName', 'LastName']).where('Id', '=', row.LockedTo_Id!).executeTakeFirst();
-    throw conflict(T.lockedToOther(holder ? `${holder.FirstName} ${holder.LastName}` : 'another user'));
-  }
-  if (isInactive(row) && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) throw conflict(T.inactive);
+  const reason = await caseLockReason(db, auth, row);
+  if (reason) throw conflict(reason);
 }

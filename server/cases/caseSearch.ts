@@ -10,6 +10,7 @@ import { isInvestigator } from '../items/itemAccess.js';
 import { subjectNameMatches } from './subjectNameSearch.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 import { containing } from '../db/likePatterns.js';
+import { caseLockReason, type CaseRow } from './caseAccess.js';
 
 type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered cases alone: what is counted. The page joins org, reviewer and case type afterwards. */
@@ -120,7 +121,7 @@ export function columnView(auth: AuthContext): { hidden: Column[]; labels: Recor
 /** The case's own columns a row answers; the page joins the org's code, the reviewer's names and the case type to them. */
 const ANSWERED_COLUMNS = [
   'c.Id', 'c.CaseNumber', 'c.ReceivedDate', 'c.ScheduledDate', 'c.DueDate', 'c.CompletionDate', 'c.WorkflowState',
-  'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName',
+  'c.CaseStatusType', 'c.Reviewer_Id', 'c.Client_Id', 'c.SubjectFirstName', 'c.SubjectLastName', 'c.LockedTo_Id',
 ] as const;
 
 /** The page's order: the asked sorts the caller may see, then received date newest first, then the case id. */
@@ -198,8 +199,10 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   }
 
   const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
-  const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }) => {
-    const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null };
+  // Why the caller may not change each case (the case's own LockedReason): its expanded row lists its items read only.
+  const locks = await Promise.all(answer.rows.map((row) => caseLockReason(db, auth, row as Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>)));
+  const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }, i) => {
+    const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null, LockedReason: locks[i] };
     for (const field of leaveOut) delete shaped[field];
     return shaped;
   });

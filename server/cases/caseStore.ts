@@ -12,13 +12,16 @@ import { PageSizes } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
-import { nextCaseNumber } from './caseNumbers.js';
+import { insertNumbered } from './caseNumbers.js';
+import { isMaskedSsn, maskSsn } from '../../shared/ssn.js';
+import { auditSsnRead, presentSsn, ssnColumnsFor, ssnShownTo, SSN_COLUMNS, type StoredSsn } from './subjectSsn.js';
+import type { SsnVault } from '../security/ssnVault.js';
 import { addDefaultParameters } from './parameters.js';
 import { noticeCase } from './caseNotices.js';
 import { caseRecord } from './caseRecord.js';
 import { addRequiredSections } from '../items/itemDetail.js';
 import { searchCases, type CasesQuery } from './caseSearch.js';
-import { recordHistory } from './workflow.js';
+import { caseControls, recordHistory } from './workflow.js';
 
 const P = Permissions.Cases;
 const T = Texts.cases.server;
@@ -54,19 +57,38 @@ export interface Subject {
   SSN: string;
 }
 
-/** A subject's names and SSN as stored: trimmed, an empty middle name none. */
-export const subjectRow = (subject: Subject) => ({
+/**
+ * A subject's names and SSN as stored: trimmed, an empty middle name none, the SSN sealed — or kept, when the masked
+ * value the caller was shown comes back unchanged (`stored`: the subject's SSN columns as they are; `field`: where a
+ * refused SSN is reported).
+ */
+export const subjectRow = (vault: SsnVault, subject: Subject, stored: StoredSsn | null, field: string) => ({
   FirstName: subject.FirstName.trim(),
   MiddleName: subject.MiddleName?.trim() || null,
   LastName: subject.LastName.trim(),
-  SSN: subject.SSN.trim(),
+  ...ssnColumnsFor(vault, subject.SSN, stored, field),
 });
+
+/**
+ * An update's subject with its SSN as the caller was shown it when they sent it back unchanged (the mask of a whole
+ * SSN they may read, say): the change then names only what changed, and the stored SSN stays as it is.
+ */
+function withShownSsn(values: ApiRecord, existing: ApiRecord | null): ApiRecord {
+  const subject = values.CaseSubject as Subject | undefined;
+  const shown = (existing?.CaseSubject as Subject | null | undefined)?.SSN;
+  if (!subject || !shown || !isMaskedSsn(subject.SSN) || subject.SSN !== maskSsn(shown)) return values;
+  return { ...values, CaseSubject: { ...subject, SSN: shown } };
+}
+
+/** A case's subject's SSN columns as stored (null when the case has no subject). */
+export const storedSsnOf = (db: Database, caseId: number) =>
+  db.selectFrom('case_subjects').select(SSN_COLUMNS).where('Case_Id', '=', caseId).executeTakeFirst().then((row) => row ?? null);
 
 /**
  * Cases that would duplicate a new one: same org, same subject last name (any letter case) and SSN, not
  * discontinued (spec: "checks duplicates"). Read inside the create's transaction.
  */
-async function duplicatesOf(db: Database, orgId: number, subject: Subject) {
+async function duplicatesOf(db: Database, vault: SsnVault, orgId: number, subject: Subject) {
   return db
     .selectFrom('cases as c')
     .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
@@ -74,7 +96,7 @@ async function duplicatesOf(db: Database, orgId: number, subject: Subject) {
     .where('c.Client_Id', '=', orgId)
     .where('c.WorkflowState', '!=', 'DISCONTINUED')
     .where((eb) => eb(eb.fn('lower', ['s.LastName']), '=', subject.LastName.trim().toLowerCase()))
-    .where('s.SSN', '=', subject.SSN.trim())
+    .where('s.SSNHash', 'in', vault.hashes(subject.SSN.trim()))
     .limit(5)
     .execute();
 }
@@ -127,7 +149,14 @@ export const casesStore = defineStore({
   async read(context, key, purpose) {
     const row = await caseInScope(context.db, context.auth, Number(key));
     if (purpose === 'update') await assertCaseEditable(context.db, context.auth, row);
-    return caseRecord(context.db, row.Id);
+    const vault = context.request.server.services.ssn;
+    // The case page asks for the masked SSN (`?ssn=masked`) whoever reads it: a whole one comes only by Reveal.
+    const shown = context.query.ssn === 'masked' ? 'masked' : ssnShownTo(context.auth);
+    const record = await caseRecord(context.db, row.Id, (stored) => presentSsn(vault, stored, shown));
+    // An answer that carries a whole SSN is a read of it (not the look before a change, which answers nothing).
+    if (purpose === 'read' && shown === 'full' && (record.Subject as { SSN?: string | null } | null)?.SSN) await auditSsnRead(context.db, row.Id, 'read-ssn');
+    // The steps the caller may take and why they may not change the case: the server's rules, shown by the page.
+    return { ...record, ...(await caseControls(context.db, context.auth, row)) };
   },
   async validate(context, values, existing, errors) {
     const today = isoDay(context.now);
@@ -154,9 +183,10 @@ export const casesStore = defineStore({
     const completion = 'CompletionDate' in values ? values.CompletionDate : existing.CompletionDate;
     if ((state === 'DISCONTINUED' || state === 'COMPLETE') && !completion) errors.add('CompletionDate', T.completionRequired);
   },
-  async beforeWrite(context, action, values) {
-    if (action !== 'create' || values.CreateDuplicate === true) return values;
-    const duplicates = await duplicatesOf(context.db, Number(values.Client_Id), values.CaseSubject as Subject);
+  async beforeWrite(context, action, values, existing) {
+    if (action === 'update') return withShownSsn(values, existing);
+    if (values.CreateDuplicate === true) return values;
+    const duplicates = await duplicatesOf(context.db, context.request.server.services.ssn, Number(values.Client_Id), values.CaseSubject as Subject);
     if (duplicates.length) throw new HttpError(409, T.duplicate, { Message: T.duplicate, IsDuplicate: true, Duplicates: duplicates });
     return values;
   },
@@ -167,10 +197,10 @@ export const casesStore = defineStore({
     const range = await offeredCaseType(db, orgId, caseTypeId, isoDay(now));
     const org = await db.selectFrom('orgs').select('ContractType_Id').where('Id', '=', orgId).executeTakeFirstOrThrow();
     const subject = values.CaseSubject as Subject;
-    const { Id } = await db
+    const { Id } = await insertNumbered(db, now, (CaseNumber) => db
       .insertInto('cases')
       .values({
-        CaseNumber: await nextCaseNumber(db, now),
+        CaseNumber,
         Client_Id: orgId,
         RequestingOfficial_Id: (values.RequestingOfficial_Id as number | null) ?? null,
         ContractType_Id: org.ContractType_Id,
@@ -184,10 +214,10 @@ export const casesStore = defineStore({
         CaseTemplate_Id: range?.CaseTemplate_Id ?? null,
       })
       .returning('Id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow());
     await db
       .insertInto('case_subjects')
-      .values({ Case_Id: Id, ...subjectRow(subject) })
+      .values({ Case_Id: Id, ...subjectRow(context.request.server.services.ssn, subject, null, 'CaseSubject.SSN') })
       .execute();
     if (range?.CaseTemplate_Id) {
       const autoAdd = await db.selectFrom('case_template_items').select(['ItemType_Id', 'ShowInReport']).where('CaseTemplate_Id', '=', range.CaseTemplate_Id).where('AutoAdd', '=', true).orderBy('DisplayOrder').execute();
@@ -214,9 +244,10 @@ export const casesStore = defineStore({
     // The case form saves its subject with the case (spec 001 §7: "sent together"), in the same transaction.
     const subject = values.CaseSubject as Subject | undefined;
     if (subject) {
+      const stored = await storedSsnOf(context.db, Number(key));
       await context.db
         .updateTable('case_subjects')
-        .set(subjectRow(subject))
+        .set(subjectRow(context.request.server.services.ssn, subject, stored, 'CaseSubject.SSN'))
         .where('Case_Id', '=', Number(key))
         .execute();
     }

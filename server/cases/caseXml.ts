@@ -2,23 +2,75 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { Database } from '../db/database.js';
 import type { FieldList, SectionField } from '../../shared/sections.js';
 import { ADDRESS_PARTS } from '../../shared/sections.js';
+import { MULTI_VALUE_SEPARATOR } from '../../shared/sectionSchema.js';
 import { caseRecord } from './caseRecord.js';
+import type { StoredSsn } from './subjectSsn.js';
 import { DEFAULT_ROI_STYLESHEET } from '../roi/roiTemplates.js';
 
 type Node = Record<string, unknown>;
 
-/** A section field as XML: its settings as attributes, its value as text (an address as its parts, a template's entries as Entry elements). */
-function fieldNode(field: SectionField): Node {
+/** The names of the lookup lists' items, by list and code (IssueCodeType → E → Personal Conduct). */
+export type ListNames = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/**
+ * A list field's value as names (issue 22: "Issue Areas: E" printed the code): each code of the value — several,
+ * comma separated, when the field allows many — as its list item's name; a code the list no longer holds as it is.
+ * Empty for a field that is no list or holds nothing.
+ */
+export function listFieldNames(field: SectionField, names: ListNames): string {
+  const text = field['#text'];
+  if (field['@type'] !== 'list' || typeof text !== 'string' || !text) return '';
+  const codes = field['@allowMultiple'] === true ? text.split(MULTI_VALUE_SEPARATOR).filter(Boolean) : [text];
+  const list = names.get(String(field['@listType'] ?? ''));
+  return codes.map((code) => list?.get(code) || code).join(MULTI_VALUE_SEPARATOR);
+}
+
+/**
+ * A section field as XML: its settings as attributes, its value as text (an address as its parts, a template's
+ * entries as Entry elements). A list field keeps its code(s) as text — what custom templates print — with its list
+ * (`listType`) and the items' names (`names`) beside them.
+ */
+function fieldNode(field: SectionField, names: ListNames): Node {
   const node: Node = {
     '@_name': field['@name'],
     '@_label': field['@label'],
     '@_type': field['@type'],
     '@_showInReport': field['@showInReport'] !== false,
   };
+  if (field['@type'] === 'list') {
+    node['@_listType'] = field['@listType'] ?? '';
+    node['@_names'] = listFieldNames(field, names);
+  }
   if (field['@type'] === 'address') for (const part of ADDRESS_PARTS) node[part] = field[part] ?? '';
-  else if (field['@type'] === 'template') node.Entry = (field.entries ?? []).map((entry) => ({ Field: entry.fields.field.map(fieldNode) }));
+  else if (field['@type'] === 'template') node.Entry = (field.entries ?? []).map((entry) => ({ Field: entry.fields.field.map((inner) => fieldNode(inner, names)) }));
   else node['#text'] = field['#text'] ?? '';
   return node;
+}
+
+/** The lists the fields of these sections take values from (also inside a template field's entries). */
+function listsUsed(lists: readonly SectionField[][]): string[] {
+  const used = new Set<string>();
+  const visit = (fields: readonly SectionField[]) => {
+    for (const field of fields) {
+      if (field['@type'] === 'list' && field['@listType']) used.add(field['@listType']);
+      for (const entry of field.entries ?? []) visit(entry.fields.field);
+    }
+  };
+  lists.forEach(visit);
+  return [...used];
+}
+
+/** The names of the items of these lists, hidden ones too (a value chosen before an item was hidden keeps its name). */
+async function listNamesOf(db: Database, lists: readonly string[]): Promise<ListNames> {
+  const names = new Map<string, Map<string, string>>();
+  if (!lists.length) return names;
+  const rows = await db.selectFrom('type_items').select(['TableName', 'Short', 'Description']).where('TableName', 'in', [...lists]).execute();
+  for (const row of rows) {
+    const list = names.get(row.TableName) ?? new Map<string, string>();
+    if (row.Description?.trim()) list.set(row.Short, row.Description.trim());
+    names.set(row.TableName, list);
+  }
+  return names;
 }
 
 const definitionOf = (value: unknown): FieldList | null => {
@@ -33,12 +85,16 @@ export interface CaseXmlReportOptions {
   slot: (key: string) => string;
 }
 
-/** A section of an item shown in the report: its fields shown in the report and its section template's ROI XSLT. */
+/**
+ * A section of an item shown in the report: its fields shown in the report, its section template's ROI XSLT, and the
+ * names of the list items its list fields hold.
+ */
 export interface ReportSection {
   key: string;
   name: string;
   roiTemplate: string | null;
   fields: SectionField[];
+  listNames: ListNames;
 }
 
 /** Only the fields marked showInReport (also inside a template field's entries). */
@@ -51,16 +107,18 @@ const shownFields = (list: SectionField[]): SectionField[] =>
  * The case XML (spec 001 §2 "XML/XSLT download"): the data the report of investigation is built from — the case,
  * its subject, org and case type, and its items in the case's order with Show In Report and the case template's
  * Show Title, each with its location, status and its sections' fields and values (every field, marked
- * showInReport, so the stylesheet decides what a report shows). Four queries, whatever the number of items.
+ * showInReport, so the stylesheet decides what a report shows), a list field's items' names beside its codes. Five
+ * queries, whatever the number of items.
  * For the report (`report`): only the items and fields shown in it, items in the case template's order, and a
  * `Report` element per section that the section's rendered ROI XSLT output replaces (server/roi/roiBuild.ts).
  */
 export async function caseXml(
   db: Database,
   caseId: number,
+  ssn: (stored: StoredSsn) => string | null,
   report?: CaseXmlReportOptions,
 ): Promise<{ caseNumber: string; xml: string; sections: ReportSection[] }> {
-  const record = await caseRecord(db, caseId);
+  const record = await caseRecord(db, caseId, ssn);
   const items = await db
     .selectFrom('items as i')
     .innerJoin('item_types as it', 'it.Id', 'i.ItemType_Id')
@@ -91,14 +149,16 @@ export async function caseXml(
   const listed = report
     ? items.filter((item) => item.ShowInReport).sort((a, b) => rank(a.ItemType_Id) - rank(b.ItemType_Id) || a.DisplayOrder - b.DisplayOrder)
     : items;
+  const fieldsOf = new Map(sections.map((s) => [s.Id, definitionOf(s.Definition)?.fields.field ?? []]));
+  const listNames = await listNamesOf(db, listsUsed([...fieldsOf.values()]));
   const reportSections: ReportSection[] = [];
   const sectionNode = (s: (typeof sections)[number]): Node => {
-    const all = definitionOf(s.Definition)?.fields.field ?? [];
-    if (!report) return { '@_Name': s.SectionName, Field: all.map(fieldNode) };
+    const all = fieldsOf.get(s.Id) ?? [];
+    if (!report) return { '@_Name': s.SectionName, Field: all.map((field) => fieldNode(field, listNames)) };
     const key = `${s.Item_Id}-${s.Id}`;
     const fields = shownFields(all);
-    reportSections.push({ key, name: s.SectionName, roiTemplate: s.ROITemplate, fields });
-    return { '@_Name': s.SectionName, Field: fields.map(fieldNode), Report: report.slot(key) };
+    reportSections.push({ key, name: s.SectionName, roiTemplate: s.ROITemplate, fields, listNames });
+    return { '@_Name': s.SectionName, Field: fields.map((field) => fieldNode(field, listNames)), Report: report.slot(key) };
   };
   const subject = (record.Subject ?? {}) as Node;
   const org = record.Org as Node;

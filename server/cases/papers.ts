@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { audit } from '../audit.js';
+import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
@@ -119,7 +119,7 @@ export const casePapersArea: ApiArea = {
             const rows = files.map((f) => ({ Case_Id: caseId, Name: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
             await trx.insertInto('case_attachments').values(rows).execute();
             await settleCase(trx as Database, caseId, auth.userId, services.now(), `${rows.length} paper(s) uploaded`);
-            await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-papers', changes: rows.map((r) => r.Name) });
+            await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-papers', fields: ['Name'] });
             await noticeCase(trx as Database, caseId, 'caseUpdated', auth.userId);
           }),
         );
@@ -131,13 +131,15 @@ export const casePapersArea: ApiArea = {
       url: '/api/cases/:caseId/attachments/:attachmentId/file',
       access: anyOf(P.VIEW_ATTACHMENTS),
       summary: 'Download a paper under its name (Content-Disposition: attachment); a tracking-only entry has no file (404)',
-      schema: { params: fileParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
+      schema: { params: fileParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
       async handler(request, reply) {
         const { db, services } = request.server;
         await caseInScope(db, authOf(request), request.params.caseId);
         const paper = await findPaper(db, request.params.caseId, request.params.attachmentId);
         if (!paper.StorageKey) throw notFound(Texts.cases.errors.retrieveFailed);
-        return sendFile(reply, services.storage, { StorageKey: paper.StorageKey, ContentType: paper.ContentType }, paper.Name, Texts.cases.errors.retrieveFailed);
+        return sendFile(reply, services.storage, { StorageKey: paper.StorageKey, ContentType: paper.ContentType }, paper.Name, Texts.cases.errors.retrieveFailed, () =>
+          audit(db, { entity: 'cases', entityId: request.params.caseId, action: 'download-paper', fields: [] }),
+        );
       },
     }),
     route<{ Params: { id: number }; Body: { Name: string; FedExTracking: string } }>({
@@ -154,7 +156,7 @@ export const casePapersArea: ApiArea = {
           await editableCase(trx as Database, auth, caseId);
           const values = { Case_Id: caseId, Name: request.body.Name.trim(), FedExTracking: request.body.FedExTracking.trim() };
           await trx.insertInto('case_attachments').values(values).execute();
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-tracking', changes: values });
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-tracking', fields: changedFields(values) });
         });
         return papersOf(db, caseId);
       },

@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { audit } from '../audit.js';
+import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { badRequest, ValidationError } from '../http/errors.js';
@@ -76,7 +76,7 @@ export const caseParametersArea: ApiArea = {
             if (value === undefined) continue;
             await trx.updateTable('case_parameters').set({ ParameterValue: value.trim() || null }).where('Case_Id', '=', caseId).where('ParameterReference', '=', parameter.ParameterReference).execute();
           }
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'parameters', changes: Object.fromEntries(values) });
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'parameters', fields: changedFields(Object.fromEntries(values)) });
         });
         return parametersOf(db, caseId);
       },

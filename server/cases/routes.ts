@@ -1,14 +1,15 @@
 import { authOf } from '../http/access.js';
 import { anyObject, anyArray, anyOf, idParams, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
 import { notFound } from '../http/errors.js';
-import { audit } from '../audit.js';
+import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { Permissions } from '../../shared/permissions.js';
 import type { Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
-import { subjectRow, type Subject } from './caseStore.js';
-import { takeStep, type CaseStep } from './workflow.js';
+import { storedSsnOf, subjectRow, type Subject } from './caseStore.js';
+import { auditSsnRead, presentSsn, ssnShownTo, SSN_COLUMNS } from './subjectSsn.js';
+import { STEP_PERMISSIONS, takeStep, type CaseStep } from './workflow.js';
 import { noticeCase } from './caseNotices.js';
 import { caseXml, DEFAULT_CASE_XSLT } from './caseXml.js';
 import { sendDownload } from '../files/uploads.js';
@@ -41,7 +42,7 @@ function step(path: string, permission: Permission, summary: string, asked: Case
       const { id } = request.params;
       return request.server.db.transaction().execute(async (trx) => {
         const { action, answer } = await takeStep(trx as Database, auth, id, asked, now);
-        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action, changes: { WorkflowState: answer.WorkflowState } });
+        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action, fields: ['WorkflowState'] });
         await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
         return answer;
       });
@@ -51,22 +52,23 @@ function step(path: string, permission: Permission, summary: string, asked: Case
 
 /**
  * The case calls that are not CRUD (spec 001 §7): the workflow steps, each with its permission and refused with a
- * 409 from a wrong state (docs/decisions.md "Case workflow"); the subject and the reviewer, which obey the
+ * 409 from a wrong state or on a case held by another user — the rule that also answers the case's `Steps`
+ * (docs/decisions.md "Case workflow"); the subject and the reviewer, which obey the
  * data-entry lock and the inactive-case rule; the case history.
  */
 export const casesArea: ApiArea = {
   name: 'cases',
   routes: [
-    step('start-data-entry', P.MARK_DATA_ENTRY_COMPLETE, 'Start data entry: AWAITING_DATA_ENTRY → DATA_ENTRY_IN_PROCESS, locked to the caller', 'startDataEntry'),
+    step('start-data-entry', STEP_PERMISSIONS.startDataEntry, 'Start data entry: AWAITING_DATA_ENTRY → DATA_ENTRY_IN_PROCESS, locked to the caller', 'startDataEntry'),
     step(
       'data-entry-complete',
-      P.MARK_DATA_ENTRY_COMPLETE,
+      STEP_PERMISSIONS.dataEntryComplete,
       'Complete data entry: sets the critical date and the items\' ACDs from the org\'s deadline rules; → AWAITING_ASSIGNMENT (or the state the items imply)',
       'dataEntryComplete',
     ),
-    step('toggle-on-hold', P.PUT_CASE_ON_HOLD, 'Put the case on hold (→ HOLD), or reactivate a case on hold (→ the state its papers and items imply)', 'toggleHold'),
-    step('discontinue', P.DISCONTINUE_CASE, 'Discontinue the case (→ DISCONTINUED, CompletionDate now)', 'discontinue'),
-    step('resume', P.RESUME_A_CASE, 'Resume a discontinued case: → the state its papers and items imply; answers WorkflowState', 'resume'),
+    step('toggle-on-hold', STEP_PERMISSIONS.hold, 'Put the case on hold (→ HOLD), or reactivate a case on hold (→ the state its papers and items imply)', 'toggleHold'),
+    step('discontinue', STEP_PERMISSIONS.discontinue, 'Discontinue the case (→ DISCONTINUED, CompletionDate now)', 'discontinue'),
+    step('resume', STEP_PERMISSIONS.resume, 'Resume a discontinued case: → the state its papers and items imply; answers WorkflowState', 'resume'),
     route<{ Params: { id: number }; Body: Record<string, unknown> }>({
       method: 'PUT',
       url: '/api/cases/:id/subject',
@@ -77,15 +79,35 @@ export const casesArea: ApiArea = {
         const auth = authOf(request);
         const { id } = request.params;
         const { FirstName, MiddleName, LastName, SSN } = request.body as unknown as Subject;
-        return request.server.db.transaction().execute(async (trx) => {
+        const { ssn: vault } = request.server.services;
+        const shown = ssnShownTo(auth);
+        const subject = await request.server.db.transaction().execute(async (trx) => {
           const row = await caseInScope(trx as Database, auth, id, true);
           await assertCaseEditable(trx as Database, auth, row);
-          const values = subjectRow({ FirstName, MiddleName, LastName, SSN });
-          const subject = await trx.updateTable('case_subjects').set(values).where('Case_Id', '=', id).returning(['Id', 'FirstName', 'MiddleName', 'LastName', 'SSN']).executeTakeFirstOrThrow();
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'subject', changes: values });
+          const values = subjectRow(vault, { FirstName, MiddleName, LastName, SSN }, await storedSsnOf(trx as Database, id), 'SSN');
+          const saved = await trx.updateTable('case_subjects').set(values).where('Case_Id', '=', id).returning(['Id', 'FirstName', 'MiddleName', 'LastName', ...SSN_COLUMNS]).executeTakeFirstOrThrow();
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'subject', fields: changedFields(values).map((field) => (field.startsWith('SSN') ? 'SSN' : field)) });
+          if (shown === 'full') await auditSsnRead(trx as Database, id, 'read-ssn');
           await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
-          return subject;
+          return saved;
         });
+        const { SSNCipher, SSNKeyId, ...names } = subject;
+        return { ...names, SSN: presentSsn(vault, { SSNCipher, SSNKeyId }, shown) };
+      },
+    }),
+    route<{ Params: { id: number } }>({
+      method: 'GET',
+      url: '/api/cases/:id/subject/ssn',
+      access: anyOf(Permissions.CaseSubjects.VIEW_FULL_SSN),
+      summary: 'Reveal the subject\'s whole SSN (the case page\'s Reveal); each reveal is in the audit log',
+      schema: { params: idParams, response: { 200: { type: 'object', properties: { SSN: { type: ['string', 'null'] } } } } },
+      async handler(request) {
+        const { db, services } = request.server;
+        const row = await caseInScope(db, authOf(request), request.params.id);
+        const stored = await storedSsnOf(db, row.Id);
+        const ssn = stored ? services.ssn.open(stored) : null;
+        if (ssn !== null) await auditSsnRead(db, row.Id, 'reveal-ssn');
+        return { SSN: ssn };
       },
     }),
     route<{ Params: { id: number; reviewerId: number } }>({
@@ -106,7 +128,7 @@ export const casesArea: ApiArea = {
           await assertCaseEditable(trx as Database, auth, row);
           if (!(await trx.selectFrom('users').select('Id').where('Id', '=', reviewerId).executeTakeFirst())) throw notFound(T.reviewerUnknown);
           await trx.updateTable('cases').set({ Reviewer_Id: reviewerId, UpdatedDate: request.server.services.now() }).where('Id', '=', id).execute();
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'reviewer', changes: { Reviewer_Id: reviewerId } });
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: id, action: 'reviewer', fields: ['Reviewer_Id'] });
           await noticeCase(trx as Database, id, 'caseUpdated', auth.userId);
           return { Id: id, Reviewer_Id: reviewerId };
         });
@@ -117,11 +139,14 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/xml',
       access: anyOf(P.VIEW_CASE_XML),
       summary: 'The case XML (the data its report is built from: case, subject, org, items with their sections\' values), as {CaseNumber}.xml',
-      schema: { params: idParams, response: { 200: { description: 'The XML file', type: 'string' } } },
+      schema: { params: idParams, produces: ['application/xml'], response: { 200: { description: 'The XML file', type: 'string' } } },
       async handler(request, reply) {
-        const { db } = request.server;
-        await caseInScope(db, authOf(request), request.params.id);
-        const { caseNumber, xml } = await caseXml(db, request.params.id);
+        const { db, services } = request.server;
+        const auth = authOf(request);
+        await caseInScope(db, auth, request.params.id);
+        const shown = ssnShownTo(auth);
+        const { caseNumber, xml } = await caseXml(db, request.params.id, (stored) => presentSsn(services.ssn, stored, shown));
+        await audit(db, { entity: 'cases', entityId: request.params.id, action: 'download-xml', fields: shown === 'full' ? ['Subject.SSN'] : [] });
         return sendDownload(reply, `${caseNumber}.xml`, 'application/xml; charset=utf-8', xml);
       },
     }),
@@ -130,7 +155,7 @@ export const casesArea: ApiArea = {
       url: '/api/cases/:id/xslt',
       access: anyOf(P.VIEW_CASE_XSLT),
       summary: 'The case template\'s report stylesheet (a default one when the template has none), as {CaseNumber}.xslt',
-      schema: { params: idParams, response: { 200: { description: 'The XSLT file', type: 'string' } } },
+      schema: { params: idParams, produces: ['application/xslt+xml'], response: { 200: { description: 'The XSLT file', type: 'string' } } },
       async handler(request, reply) {
         const { db } = request.server;
         const row = await caseInScope(db, authOf(request), request.params.id);

@@ -1,13 +1,15 @@
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { conflict } from '../http/errors.js';
+import { HttpError, conflict, forbidden } from '../http/errors.js';
 import { orgChain } from '../orgs/inheritance.js';
 import { appliedDeadlines } from '../orgs/deadlines.js';
 import { activeRule, dueDate } from '../../shared/deadlines.js';
 import { isoDay } from '../../shared/format.js';
 import { CASE_STATE_LABELS, type CaseState, type ItemStatus } from '../../shared/workflow.js';
+import { Permissions, type Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { caseInScope, lockedToOther, type CaseRow } from './caseAccess.js';
+import type { Case } from '../../schemas/types.js';
+import { caseInScope, caseLockReason, lockedToOtherReason, type CaseRow } from './caseAccess.js';
 import { impliedCaseState } from './caseState.js';
 
 const T = Texts.cases.server;
@@ -15,7 +17,36 @@ const T = Texts.cases.server;
 /** The workflow steps a user takes (the case history's Action), and the server's own settling after papers or items change. */
 export type CaseAction = 'create' | 'startDataEntry' | 'dataEntryComplete' | 'hold' | 'reactivate' | 'discontinue' | 'resume' | 'settle';
 
-const ACTION_WORDS: Record<Exclude<CaseAction, 'create' | 'settle'>, string> = {
+/** A workflow step a caller takes, as the case answers the ones they may take now (`Steps`). */
+export type CaseStepName = NonNullable<Case['Steps']>[number];
+
+/** Every step, in the order the case page shows them: the one that moves the case on first. */
+export const CASE_STEPS: readonly CaseStepName[] = ['startDataEntry', 'dataEntryComplete', 'reactivate', 'resume', 'hold', 'discontinue'];
+
+/** The permission each step needs (spec 001 §6); the step routes declare the same (routes.ts). */
+export const STEP_PERMISSIONS: Record<CaseStepName, Permission> = {
+  startDataEntry: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
+  dataEntryComplete: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
+  hold: Permissions.Cases.PUT_CASE_ON_HOLD,
+  reactivate: Permissions.Cases.PUT_CASE_ON_HOLD,
+  discontinue: Permissions.Cases.DISCONTINUE_CASE,
+  resume: Permissions.Cases.RESUME_A_CASE,
+};
+
+/** Hold and Discontinue start from any state but these: a case on hold is reactivated, a discontinued one resumed, a complete one is done. */
+const STOPPED: readonly CaseState[] = ['HOLD', 'DISCONTINUED', 'COMPLETE'];
+
+/** The states each step starts from (docs/decisions.md "Case workflow"). */
+const STARTS_FROM: Record<CaseStepName, (state: CaseState) => boolean> = {
+  startDataEntry: (state) => state === 'AWAITING_DATA_ENTRY',
+  dataEntryComplete: (state) => state === 'DATA_ENTRY_IN_PROCESS',
+  hold: (state) => !STOPPED.includes(state),
+  reactivate: (state) => state === 'HOLD',
+  discontinue: (state) => !STOPPED.includes(state),
+  resume: (state) => state === 'DISCONTINUED',
+};
+
+const STEP_WORDS: Record<CaseStepName, string> = {
   startDataEntry: 'start data entry',
   dataEntryComplete: 'complete data entry',
   hold: 'be put on hold',
@@ -24,8 +55,33 @@ const ACTION_WORDS: Record<Exclude<CaseAction, 'create' | 'settle'>, string> = {
   resume: 'be resumed',
 };
 
-/** A 409 saying which step the case's state refuses. */
-const wrongState = (action: keyof typeof ACTION_WORDS, state: CaseState) => conflict(T.wrongState(ACTION_WORDS[action], CASE_STATE_LABELS[state] ?? state));
+/**
+ * The one rule of the workflow steps, used both to answer `Steps` and to refuse a step: why the caller may not take
+ * `step` on the case now — 403 without its permission; 409 from a state the step does not start from, saying which;
+ * 409 when the case is held by another user (`held`: `lockedToOtherReason`, naming the holder) — or null when they may.
+ */
+function stepRefusal(auth: AuthContext, row: Pick<CaseRow, 'WorkflowState'>, step: CaseStepName, held: string | null): HttpError | null {
+  if (!auth.can(STEP_PERMISSIONS[step])) return forbidden();
+  if (!STARTS_FROM[step](row.WorkflowState)) return conflict(T.wrongState(STEP_WORDS[step], CASE_STATE_LABELS[row.WorkflowState] ?? row.WorkflowState));
+  if (held) return conflict(held);
+  return null;
+}
+
+/** The steps the caller may take on the case now, in the page's order (by `stepRefusal`, the rule that refuses the others). */
+export async function caseSteps(db: Database, auth: AuthContext, row: CaseRow): Promise<CaseStepName[]> {
+  const held = await lockedToOtherReason(db, auth, row);
+  return CASE_STEPS.filter((step) => stepRefusal(auth, row, step, held) === null);
+}
+
+/**
+ * What a case answers about its caller, beside its fields: `Steps`, the workflow steps they may take now, and
+ * `LockedReason`, why they may not change the case (null when they may) — the server's rules, so the client shows
+ * them rather than guessing them.
+ */
+export async function caseControls(db: Database, auth: AuthContext, row: CaseRow): Promise<{ Steps: CaseStepName[]; LockedReason: string | null }> {
+  const [Steps, LockedReason] = await Promise.all([caseSteps(db, auth, row), caseLockReason(db, auth, row)]);
+  return { Steps, LockedReason };
+}
 
 /** Writes one line of the case history (inside the step's transaction). */
 export async function recordHistory(db: Database, caseId: number, from: CaseState | null, to: CaseState, action: CaseAction, userId: number | null, note?: string): Promise<void> {
@@ -109,41 +165,34 @@ export interface StepAnswer {
 export async function takeStep(db: Database, auth: AuthContext, caseId: number, step: CaseStep, now: Date): Promise<{ action: CaseAction; answer: StepAnswer }> {
   const row = await caseInScope(db, auth, caseId, true);
   const from = row.WorkflowState;
-  const action = step === 'toggleHold' ? (from === 'HOLD' ? 'reactivate' : 'hold') : step;
+  const action: CaseStepName = step === 'toggleHold' ? (from === 'HOLD' ? 'reactivate' : 'hold') : step;
+  const refusal = stepRefusal(auth, row, action, await lockedToOtherReason(db, auth, row));
+  if (refusal) throw refusal;
   let to: CaseState = from;
   const set: Record<string, unknown> = { UpdatedDate: now };
   switch (action) {
     case 'startDataEntry':
-      if (from !== 'AWAITING_DATA_ENTRY') throw wrongState(action, from);
       to = 'DATA_ENTRY_IN_PROCESS';
       Object.assign(set, { LockedTo_Id: auth.userId, DataEntryClerk_Id: row.DataEntryClerk_Id ?? auth.userId });
       break;
     case 'dataEntryComplete':
-      if (from !== 'DATA_ENTRY_IN_PROCESS') throw wrongState(action, from);
-      if (lockedToOther(row, auth)) throw conflict(T.lockedToOther('another user'));
       await setDeadlines(db, row, now);
       to = await impliedStateOf(db, { ...row, DataEntryComplete: true, LockedTo_Id: null });
       Object.assign(set, { DataEntryComplete: true, LockedTo_Id: null });
       break;
     case 'hold':
-      if (from === 'HOLD' || from === 'DISCONTINUED' || from === 'COMPLETE') throw wrongState(action, from);
-      if (lockedToOther(row, auth)) throw conflict(T.lockedToOther('another user'));
       to = 'HOLD';
       Object.assign(set, { CaseStatusType: 'HOLD', ResumeState: from });
       break;
     case 'reactivate':
-      if (from !== 'HOLD') throw wrongState(action, from);
-      if (lockedToOther(row, auth)) throw conflict(T.lockedToOther('another user'));
       to = await impliedStateOf(db, row);
       Object.assign(set, { CaseStatusType: 'NORMAL', ResumeState: null });
       break;
     case 'discontinue':
-      if (from === 'HOLD' || from === 'DISCONTINUED' || from === 'COMPLETE') throw wrongState(action, from);
       to = 'DISCONTINUED';
       Object.assign(set, { ResumeState: from, CompletionDate: now, LockedTo_Id: null });
       break;
     case 'resume':
-      if (from !== 'DISCONTINUED') throw wrongState(action, from);
       to = await impliedStateOf(db, row);
       Object.assign(set, { ResumeState: null, CaseStatusType: 'NORMAL' });
       break;

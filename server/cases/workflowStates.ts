@@ -4,6 +4,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { CASE_STATE_LABELS, CaseStates, ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
 import { defineStore } from '../resources/store.js';
 import { caseInScope } from './caseAccess.js';
+import { CASE_STEPS, caseControls } from './workflow.js';
 
 /** A workflow state as the state lists answer it: its code and the name screens show. */
 interface WorkflowStateOption {
@@ -40,8 +41,10 @@ const caseWorkflow = {
     CompletionDate: { type: ['string', 'null'] },
     LockedTo_Id: { type: ['integer', 'null'] },
     LockedToName: { type: ['string', 'null'], description: 'The first and last name of the user holding the case (LockedTo_Id)' },
+    Steps: { type: 'array', items: { type: 'string', enum: [...CASE_STEPS] }, description: 'The workflow steps the caller may take now (as the case answers them)' },
+    LockedReason: { type: ['string', 'null'], description: 'Why the caller may not change the case, or null (as the case answers it)' },
   },
-  required: ['Id', 'WorkflowState', 'CaseStatusType', 'DueDate', 'CompletionDate', 'LockedTo_Id', 'LockedToName'],
+  required: ['Id', 'WorkflowState', 'CaseStatusType', 'DueDate', 'CompletionDate', 'LockedTo_Id', 'LockedToName', 'Steps', 'LockedReason'],
 } as const;
 
 /**
@@ -56,11 +59,12 @@ export const workflowStatesArea: ApiArea = {
       method: 'GET',
       url: '/api/workflows/cases/:id',
       access: anyOf(Permissions.Cases.VIEW_CASES),
-      summary: 'The case\'s workflow state for the case page\'s poll: Id, WorkflowState, CaseStatusType, DueDate, CompletionDate, LockedTo_Id and the holder\'s name',
+      summary: 'The case\'s workflow state for the case page\'s poll: Id, WorkflowState, CaseStatusType, DueDate, CompletionDate, LockedTo_Id, the holder\'s name, and the caller\'s Steps and LockedReason',
       schema: { params: idParams, response: { 200: caseWorkflow } },
       async handler(request) {
         const { db } = request.server;
-        const row = await caseInScope(db, authOf(request), request.params.id);
+        const auth = authOf(request);
+        const row = await caseInScope(db, auth, request.params.id);
         const holder = row.LockedTo_Id === null ? undefined : await db.selectFrom('users').select(['FirstName', 'LastName']).where('Id', '=', row.LockedTo_Id).executeTakeFirst();
         return {
           Id: row.Id,
@@ -70,6 +74,7 @@ export const workflowStatesArea: ApiArea = {
           CompletionDate: row.CompletionDate,
           LockedTo_Id: row.LockedTo_Id,
           LockedToName: holder ? `${holder.FirstName} ${holder.LastName}` : null,
+          ...(await caseControls(db, auth, row)),
         };
       },
     }),

@@ -1,7 +1,7 @@
 import type { CaseTemplateItemSwap } from '../../schemas/types.js';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
@@ -115,7 +115,7 @@ export const caseTemplatesArea: ApiArea = {
           for (const [itemId, DisplayOrder] of changedOrders(current, orders)) {
             await trx.updateTable('case_template_items').set({ DisplayOrder }).where('Id', '=', itemId).execute();
           }
-          await audit(trx, { userId: authOf(request).userId, entity: 'case_templates', entityId: id, action: 'reorder-items', changes: { from, to } });
+          await audit(trx, { userId: authOf(request).userId, entity: 'case_templates', entityId: id, action: 'reorder-items', fields: ['DisplayOrder'] });
           return orders;
         });
       },

@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import path from 'node:path';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound, ValidationError } from '../http/errors.js';
@@ -102,7 +102,7 @@ export const itemTypeAssetsArea: ApiArea = {
           db.transaction().execute(async (trx) => {
             const rows = files.map((f) => ({ ItemType_Id: id, Name: f.name, FileName: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
             await trx.insertInto('item_type_assets').values(rows).execute();
-            await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', changes: rows.map((r) => r.Name) });
+            await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', fields: ['Name'] });
           }),
         );
         return listAssets(db, id);
@@ -114,7 +114,7 @@ export const itemTypeAssetsArea: ApiArea = {
       // The item page offers its item template's assets to whoever works the item (spec 001 §2 "Item page").
       access: anyOf(P.VIEW_ITEM_TYPES, Permissions.Items.VIEW_ITEMS),
       summary: 'Download an asset under its name (Content-Disposition: attachment); for users who view item templates or items',
-      schema: { params: assetParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
+      schema: { params: assetParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
       async handler(request, reply) {
         const asset = await findAsset(request.server.db, request.params);
         return sendFile(reply, request.server.services.storage, asset, downloadName(asset), T.retrieveFailed);
@@ -134,7 +134,7 @@ export const itemTypeAssetsArea: ApiArea = {
         if (name.length > 255) throw ValidationError.field('Name', T.nameTooLong);
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('item_type_assets').set({ Name: name }).where('Id', '=', asset.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'rename-asset', changes: { Id: asset.Id, from: asset.Name, to: name } });
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'rename-asset', fields: ['Name'] });
         });
         return publicAsset({ ...asset, Name: name });
       },

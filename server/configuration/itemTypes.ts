@@ -3,7 +3,7 @@ import type { ItemTypeSection, ItemTypeSectionRequired, ItemTypeSectionSwap } fr
 import type { WithDefaults, Writable } from '../../shared/api/records.js';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { DB } from '../db/schema.js';
 import { authOf } from '../http/access.js';
 import { notFound, ValidationError } from '../http/errors.js';
@@ -186,7 +186,7 @@ export const itemTypesArea: ApiArea = {
         const { Required } = request.body;
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('item_type_sections').set({ Required }).where('ItemType_Id', '=', id).where('Section_Id', '=', sectionId).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'update-section', changes: { SectionId: sectionId, Required } });
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'update-section', fields: ['SectionId', 'Required'] });
         });
         return findItemType(db, id);
       },
@@ -210,7 +210,7 @@ export const itemTypesArea: ApiArea = {
             T.sectionNotInItemType,
           );
           const orders = await writeSectionOrder(trx, id, order, sequence);
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'reorder-sections', changes: { from, to } });
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'reorder-sections', fields: ['DisplayOrder'] });
           return orders;
         });
       },

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { forbidden, ModelStateBuilder, notFound } from '../http/errors.js';

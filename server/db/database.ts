@@ -6,6 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { REWRITE_AFTER_SEALING } from './migrations/020_sealed_ssn.js';
+import type { SsnVault } from '../security/ssnVault.js';
 
 export type Database = Kysely<DB>;
 
@@ -74,8 +76,12 @@ export function embeddedDatabase(pglite: PGlite): Database {
   return db;
 }
 
-/** Brings the schema to the latest migration. The trigram extension lives in `public`, shared by all schemas. */
-export async function migrate(db: Database): Promise<void> {
+/**
+ * Brings the schema to the latest migration. The trigram extension lives in `public`, shared by all schemas. The
+ * vault seals what a migration finds stored in plain (an older database's SSNs); tables whose old pages held such
+ * values are rewritten once afterwards, outside the migrations' transaction.
+ */
+export async function migrate(db: Database, vault?: SsnVault): Promise<void> {
   try {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
   } catch (error) {
@@ -86,10 +92,30 @@ export async function migrate(db: Database): Promise<void> {
   // Kysely looks for its migration tables in every schema unless told which one; with several schemas in one
   // database (parallel test runs) it would find another run's tables. Keep them in the schema we migrate.
   const current = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({ db, provider: migrationProvider, migrationTableSchema: current.rows[0].schema });
+  const migrator = new Migrator({ db, provider: migrationProvider(vault), migrationTableSchema: current.rows[0].schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  if (results?.some((r) => r.migrationName === SEALING_MIGRATION && r.status === 'Success')) await scrubPlainValues(db);
 }
+
+/**
+ * After the stored SSNs were sealed: the tables that held them in plain are rewritten (their old pages go), and the
+ * write-ahead log that saw the plain values is moved past and its old segment removed rather than kept for reuse.
+ * The embedded database allows all of it; a PostgreSQL role without the rights (CHECKPOINT, pg_switch_wal) skips the
+ * log part, and docs/trust.md says what an operator does then (a new base backup; old WAL archives and backups go).
+ */
+async function scrubPlainValues(db: Database): Promise<void> {
+  for (const table of REWRITE_AFTER_SEALING) await sql.raw(`VACUUM FULL ${table}`).execute(db);
+  try {
+    await sql`SET wal_recycle = off`.execute(db);
+    await sql`SELECT pg_switch_wal()`.execute(db);
+    await sql`CHECKPOINT`.execute(db);
+  } catch (error) {
+    console.warn(`The write-ahead log could not be moved past the plain SSNs (${String(error)}); see docs/trust.md, "SSNs at rest".`);
+  }
+}
+
+const SEALING_MIGRATION = '020_sealed_ssn';

@@ -47,13 +47,22 @@ export interface SignInFailuresTable {
   LastFailedDate: Timestamp;
 }
 
+/** Append-only (migration 019): written by server/audit/auditLog.ts alone; UPDATE, DELETE and TRUNCATE are refused. */
 export interface AuditLogTable {
   Id: Id;
+  /** Who acted; kept when the user is deleted (no foreign key), with their username as it was. */
   User_Id: number | null;
+  UserName: string | null;
   Entity: string;
+  /** The record's key as text ('' when the action concerns no one record). */
   Entity_Id: string;
   Action: string;
-  Changes: Json<unknown> | null;
+  /** Names of the fields changed (or, for a read of an SSN, read): never their values. */
+  Fields: ColumnType<string[], string[] | undefined, string[]>;
+  ClientAddress: string | null;
+  UserAgent: string | null;
+  /** The request's id, as the server log and the X-Request-Id header name it. */
+  RequestId: string | null;
   CreatedDate: CreatedAt;
 }
 
@@ -431,7 +440,12 @@ export interface CaseSubjectsTable {
   FirstName: string;
   MiddleName: string | null;
   LastName: string;
-  SSN: string | null;
+  /** The SSN sealed (server/security/ssnVault.ts): base64url(nonce ‖ AES-256-GCM ciphertext ‖ tag). */
+  SSNCipher: string | null;
+  /** The id of the key that sealed it (server/security/keyring.ts). */
+  SSNKeyId: string | null;
+  /** HMAC-SHA-256 of the SSN under a key derived from the secret: finds equal SSNs (duplicates) without revealing one. */
+  SSNHash: string | null;
 }
 
 export interface CaseAttachmentsTable {

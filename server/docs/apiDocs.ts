@@ -1,17 +1,10 @@
 import type { RegisteredRoute } from '../http/route.js';
-
-function accessText(access: RegisteredRoute['access']): string {
-  if (!access) return '**none declared**';
-  if (access === 'public') return 'public';
-  if (access === 'signedIn') return 'signed in';
-  if ('anyOf' in access) return access.anyOf.map((p) => `\`${p}\``).join(' or ');
-  return `group ${access.groups.map((g) => `\`${g}\``).join(' or ')}`;
-}
+import { accessText, isApiRoute } from './openApi.js';
 
 /** docs/api.md: every API route with its access rule and summary, from the routes as registered. */
 export function renderApiDocs(routes: readonly RegisteredRoute[]): string {
   const api = routes
-    .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/api/') || r.url.startsWith('/oauth/')))
+    .filter(isApiRoute)
     .sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   const lines = [
     '# Dossier API',
@@ -19,7 +12,8 @@ export function renderApiDocs(routes: readonly RegisteredRoute[]): string {
     'Generated from the registered routes by `npm run docs:api`; a test fails when this file is out of date.',
     'Every route validates its params, query and body against JSON Schemas (400 with `{ Message, ModelState }`),',
     'answers 401 without a session, 419 when a newer sign-in replaced the session, and 403 `{ Message }` without',
-    'the permission. System Administrator passes every permission check.',
+    'the permission. System Administrator passes every permission check. The same routes, with their schemas, are',
+    'described as OpenAPI 3.1 at `GET /api/openapi.json` and as a reference page at `/api/docs`.',
     '',
     '| Method | Path | Who may call | What it does |',
     '|---|---|---|---|',

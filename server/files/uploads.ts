@@ -76,9 +76,18 @@ export function sendDownload(reply: FastifyReply, name: string, contentType: str
 }
 
 /** Sends a stored file under its name; a file the storage lost is a 404 with `missing`. */
-export async function sendFile(reply: FastifyReply, storage: FileStorage, file: { StorageKey: string; ContentType: string | null }, name: string, missing: string) {
+export async function sendFile(
+  reply: FastifyReply,
+  storage: FileStorage,
+  file: { StorageKey: string; ContentType: string | null },
+  name: string,
+  missing: string,
+  /** Runs once the file is found, before a byte is sent (the download's audit entry). */
+  opened: () => Promise<void> = async () => undefined,
+) {
   const stream = await storage.read(file.StorageKey).catch(() => {
     throw notFound(missing);
   });
+  await opened();
   return sendDownload(reply, name, file.ContentType ?? 'application/octet-stream', stream);
 }

@@ -32,7 +32,11 @@ export interface RouteSpec<T extends RouteGenericInterface = RouteGenericInterfa
   url: string;
   access: Access;
   summary: string;
-  schema?: FastifySchema;
+  /**
+   * The JSON Schemas of params, querystring, body and answers; `consumes` names a body that is not JSON (a form,
+   * files), `produces` an answer that is not (or not only) JSON (a file, a page, an event stream).
+   */
+  schema?: FastifySchema & { consumes?: readonly string[]; produces?: readonly string[] };
   bodyLimit?: number;
   rateLimitPerMinute?: number;
   handler: (request: FastifyRequest<T>, reply: FastifyReply) => Promise<unknown>;

@@ -22,7 +22,12 @@ export function validateAgainst(schemaId: string, value: unknown): ModelState | 
   return validate(value) ? null : toModelState(validate.errors ?? []);
 }
 
+/** The schemas registered beyond schemas/index.ts (declared resources from outside it), for the API's description. */
+const extraSchemas = new Map<string, { $id?: string }>();
+export const registeredSchemas = (): readonly { $id?: string }[] => [...extraSchemas.values()];
+
 /** Makes a schema known to route validation by its $id (a declared resource from outside schemas/index.ts). */
 export function registerSchema(schema: { $id?: string }): void {
+  if (schema.$id) extraSchemas.set(schema.$id, schema);
   for (const ajv of [bodyAjv, textAjv]) if (schema.$id && !ajv.getSchema(schema.$id)) ajv.addSchema(schema);
 }

@@ -1,7 +1,7 @@
 import type { GroupRole, GroupTags } from '../../schemas/types.js';
 import { CATEGORY_LABELS, PERMISSION_CATALOGUE, Permissions, Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { anyOf, idParams, route, type RouteSpec } from '../http/route.js';
@@ -115,7 +115,7 @@ export const groupRoutes: readonly RouteSpec<never>[] = [
       }
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('group_roles').values({ Group_Id: id, Role_Id: role.Id }).onConflict((oc) => oc.doNothing()).execute();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'add-role', changes: role });
+        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'add-role', fields: ['Roles'] });
       });
       return loadGroup(db, id);
     },
@@ -135,7 +135,7 @@ export const groupRoutes: readonly RouteSpec<never>[] = [
       if (roleId === (await systemAdministratorRoleId(db))) await assertNotLastAdminGroup(db, id);
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('group_roles').where('Group_Id', '=', id).where('Role_Id', '=', roleId).execute();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'remove-role', changes: { Role_Id: roleId } });
+        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'remove-role', fields: ['Roles'] });
       });
       return loadGroup(db, id);
     },
@@ -158,7 +158,7 @@ export const groupRoutes: readonly RouteSpec<never>[] = [
       await db.transaction().execute(async (trx) => {
         const tags = await replaceGroupTags(trx, id, request.body);
         if (!auth.isSystemAdministrator && !hadAdminTag && tags.some(isAdminTag)) throw forbidden(T.onlyAdminsGrantAdmin);
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'set-tags', changes: { Tags: tags } });
+        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'set-tags', fields: ['Tags'] });
       });
       return loadGroup(db, id);
     },

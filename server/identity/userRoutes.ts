@@ -4,7 +4,7 @@ import type { Writable } from '../../shared/api/records.js';
 import type { UsersQuery } from '../../shared/api/identity.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, badRequest, notFound } from '../http/errors.js';
 import { anyObject, anyOf, idParams, route, type RouteSpec } from '../http/route.js';
@@ -170,7 +170,7 @@ export const userRoutes: readonly RouteSpec<never>[] = [
     async deactivate(request, user, end, actorId) {
       await request.server.db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ LockoutEndDateUtc: end, UpdatedDate: request.server.services.now() }).where('Id', '=', user.Id).execute();
-        await audit(trx, { userId: actorId, entity: 'users', entityId: user.Id, action: 'deactivate', changes: { LockoutEndDateUtc: end } });
+        await audit(trx, { userId: actorId, entity: 'users', entityId: user.Id, action: 'deactivate', fields: ['LockoutEndDateUtc'] });
       });
     },
   }),

@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { ItemAttachmentSwap } from '../../schemas/types.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { caseInScope } from '../cases/caseAccess.js';
 import { ASSET_LIMITS } from '../configuration/zipUpload.js';
@@ -182,7 +182,7 @@ export const itemAttachmentsArea: ApiArea = {
               entity: 'items',
               entityId: item.Id,
               action: 'add-attachments',
-              changes: rows.map((r) => ({ Name: r.Name, CorruptPDF: r.CorruptPDF })),
+              fields: ['Name', 'CorruptPDF'],
             });
             await noticeItems(tx, caseId, [item], 'itemUpdated', auth.userId);
           });
@@ -207,7 +207,7 @@ export const itemAttachmentsArea: ApiArea = {
           const current = rows.map((r) => ({ key: r.Id, DisplayOrder: r.DisplayOrder }));
           const orders = numbered(swapKeys(current.map((r) => r.key), { field: 'SwapFrom_Id', key: from }, { field: 'SwapTo_Id', key: to }, T.server.notOfItem));
           for (const [Id, DisplayOrder] of changedOrders(current, orders)) await tx.updateTable('item_attachments').set({ DisplayOrder }).where('Id', '=', Id).execute();
-          await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action: 'swap-attachments', changes: { SwapFrom_Id: from, SwapTo_Id: to } });
+          await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action: 'swap-attachments', fields: ['DisplayOrder'] });
           await noticeItems(tx, caseId, [item], 'itemUpdated', auth.userId);
           return orders;
         });
@@ -218,12 +218,14 @@ export const itemAttachmentsArea: ApiArea = {
       url: '/api/cases/:Case_Id/items/:Item_Id/attachments/:id/file',
       access: anyOf(P.VIEW),
       summary: 'Download an attachment under its name (Content-Disposition: attachment)',
-      schema: { params: fileParams, response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
+      schema: { params: fileParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
       async handler(request, reply) {
         const { db, services } = request.server;
         const item = await visibleItem(db, authOf(request), request.params.Case_Id, request.params.Item_Id);
         const attachment = await findAttachment(db, item.Id, request.params.id);
-        return sendFile(reply, services.storage, attachment, attachment.Name, T.retrieveFailed);
+        return sendFile(reply, services.storage, attachment, attachment.Name, T.retrieveFailed, () =>
+          audit(db, { entity: 'items', entityId: item.Id, action: 'download-attachment', fields: [] }),
+        );
       },
     }),
   ],

@@ -2,10 +2,10 @@ import type { ItemAcds, ItemAssign, ItemIds, ItemReject, ItemSwap } from '../../
 import { Permissions } from '../../shared/permissions.js';
 import type { Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
-import { ModelStateBuilder } from '../http/errors.js';
+import { ModelStateBuilder, forbidden } from '../http/errors.js';
 import { anyArray, anyObject, anyOf, noBody, route, type ApiArea, type RouteSpec } from '../http/route.js';
 import { assertCaseEditable, caseInScope } from '../cases/caseAccess.js';
 import { changedOrders, numbered, orderMapResponse, swapKeys } from '../configuration/ordering.js';
@@ -14,7 +14,7 @@ import { offeredItemTypes } from './itemDetail.js';
 import { noticeItems } from './itemHistory.js';
 import { itemOfCase, itemsForChange } from './itemLocks.js';
 import { assignList, assignListResponse } from './investigators.js';
-import { changeItems, type ItemRequest } from './itemWorkflow.js';
+import { ACTION_PERMISSIONS, ITEM_ACTIONS, changeItems, itemEligibility, type ItemAction, type ItemRequest } from './itemWorkflow.js';
 
 const P = Permissions;
 const T = Texts.items.server;
@@ -41,6 +41,41 @@ function bulk<B extends { ItemIds: number[] }>(path: string, permission: Permiss
     },
   }) as RouteSpec<never>;
 }
+
+/** What a bulk modal asks before it acts: the action and the selected items of the case. */
+const eligibilityBody = {
+  type: 'object',
+  properties: {
+    Action: { type: 'string', enum: ITEM_ACTIONS, title: 'Action', description: 'The bulk action: assign, unassign, setAcd, accept, reject or submit' },
+    ItemIds: { $ref: 'itemIds.json#/properties/ItemIds' },
+  },
+  required: ['Action', 'ItemIds'],
+  additionalProperties: false,
+} as const;
+
+const eligibilityAnswer = {
+  type: 'object',
+  properties: {
+    Action: { type: 'string' },
+    Eligible: { type: 'array', items: { type: 'integer' }, description: 'The items the action may change now, in the case\'s order' },
+    LeftOut: {
+      type: 'array',
+      description: 'The other items, each with why: the case\'s lock, the item\'s status, or (submit) its sections',
+      items: {
+        type: 'object',
+        properties: {
+          Id: { type: 'integer' },
+          DisplayId: { type: 'integer' },
+          Reason: { type: 'string' },
+          Kind: { type: 'string', enum: ['missingSections', 'unfinishedSections'] },
+          Sections: { type: 'array', items: { type: 'string' } },
+        },
+        required: ['Id', 'DisplayId', 'Reason'],
+      },
+    },
+  },
+  required: ['Action', 'Eligible', 'LeftOut'],
+} as const;
 
 /** The body of the item page's Reject: the reason, by the bulk reject's rule (schemas/itemReject.json). */
 const rejectOneBody = { type: 'object', properties: { Reason: { $ref: 'itemReject.json#/properties/Reason' } }, required: ['Reason'], additionalProperties: false } as const;
@@ -113,7 +148,7 @@ export const itemsArea: ApiArea = {
           const orders = numbered(swapKeys(current.map((i) => i.key), { field: 'SwapFromItem_Id', key: from }, { field: 'SwapToItem_Id', key: to }, T.notFound));
           const moved = changedOrders(current, orders);
           for (const [id, DisplayOrder] of moved) await tx.updateTable('items').set({ DisplayOrder }).where('Id', '=', id).execute();
-          await audit(tx, { userId: auth.userId, entity: 'items', entityId: from, action: 'swap', changes: { SwapFromItem_Id: from, SwapToItem_Id: to } });
+          await audit(tx, { userId: auth.userId, entity: 'items', entityId: from, action: 'swap', fields: ['DisplayOrder'] });
           await noticeItems(tx, caseId, moved.map(([Id, DisplayOrder]) => ({ Id, DisplayOrder })), 'itemUpdated', auth.userId);
           return orders;
         });
@@ -134,25 +169,43 @@ export const itemsArea: ApiArea = {
         return assignList(db, items.map((i) => i.PostalCode), services.now());
       },
     }),
+    route<{ Params: { Case_Id: number }; Body: { Action: ItemAction; ItemIds: number[] } }>({
+      method: 'POST',
+      url: '/api/cases/:Case_Id/items/eligible',
+      access: anyOf(...new Set(Object.values(ACTION_PERMISSIONS))),
+      summary:
+        'Which of the selected items a bulk action may change now (Eligible), and why the others are left out (LeftOut: the case\'s lock, the item\'s status, a submit\'s sections) — the rule the bulk calls refuse by; the action\'s own permission is needed (403)',
+      schema: { params: caseParams, body: eligibilityBody, response: { 200: eligibilityAnswer } },
+      async handler(request) {
+        const { db } = request.server;
+        const auth = authOf(request);
+        const { Action, ItemIds } = request.body;
+        if (!auth.can(ACTION_PERMISSIONS[Action])) throw forbidden();
+        const caseRow = await caseInScope(db, auth, request.params.Case_Id);
+        const items = await itemsForChange(db, auth, caseRow.Id, ItemIds, false);
+        const { eligible, leftOut } = await itemEligibility(db, auth, caseRow, items, Action);
+        return { Action, Eligible: eligible.map((i) => i.Id), LeftOut: leftOut };
+      },
+    }),
     bulk<ItemAssign>(
       'assign',
-      P.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+      ACTION_PERMISSIONS.assign,
       'itemAssign.json',
       'Assign the items to an investigator of the assign list (→ ASSIGNED; a rejected item stays REJECTED), or unassign them with Investigator_Id null (→ AWAITING_ASSIGNMENT); answers the items',
       (body) => (body.Investigator_Id === null ? { action: 'unassign' } : { action: 'assign', investigatorId: body.Investigator_Id }),
     ),
-    bulk<ItemAcds>('set-acds', P.CaseItems.MANAGE_CASE_ITEM_DEADLINES, 'itemAcds.json', 'Set the items\' ACD (not before today; an accepted item needs Edit Inactive Cases); answers the items', (body) => ({
+    bulk<ItemAcds>('set-acds', ACTION_PERMISSIONS.setAcd, 'itemAcds.json', 'Set the items\' ACD (not before today; an accepted item needs Edit Inactive Cases); answers the items', (body) => ({
       action: 'setAcd',
       acd: body.ACD,
     })),
-    bulk<ItemIds>('accept-items', P.CaseItems.REVIEW_CASE_ITEMS, 'itemIds.json', 'Accept items in review (→ ACCEPTED, CompletedDate now); answers the items', () => ({ action: 'accept' })),
-    bulk<ItemReject>('reject-items', P.CaseItems.REVIEW_CASE_ITEMS, 'itemReject.json', 'Reject items in review with the reason (→ REJECTED, CompletedDate cleared, RejectionReason stored); answers the items', (body) => ({
+    bulk<ItemIds>('accept-items', ACTION_PERMISSIONS.accept, 'itemIds.json', 'Accept items in review (→ ACCEPTED, CompletedDate now); answers the items', () => ({ action: 'accept' })),
+    bulk<ItemReject>('reject-items', ACTION_PERMISSIONS.reject, 'itemReject.json', 'Reject items in review with the reason (→ REJECTED, CompletedDate cleared, RejectionReason stored); answers the items', (body) => ({
       action: 'reject',
       reason: body.Reason.trim(),
     })),
     bulk<ItemIds>(
       'submit-items',
-      P.CaseItems.UPDATE_CASE_ITEM_STATUS,
+      ACTION_PERMISSIONS.submit,
       'itemIds.json',
       'Submit assigned or rejected items for review (→ IN_REVIEW) when each has its template\'s Required and Enabled sections and no empty required field (409 with the spec\'s text otherwise); answers the items',
       () => ({ action: 'submit' }),

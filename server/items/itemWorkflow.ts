@@ -2,16 +2,16 @@ import type { Updateable } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import type { ItemsTable } from '../db/schema.js';
-import { audit } from '../audit.js';
+import { audit, changedFields } from '../audit/auditLog.js';
 import { HttpError, ValidationError, conflict } from '../http/errors.js';
-import { assertCaseEditable, caseInScope } from '../cases/caseAccess.js';
+import { assertCaseEditable, caseInScope, caseLockReason, type CaseRow } from '../cases/caseAccess.js';
 import { settleCase } from '../cases/workflow.js';
 import { noticeCase } from '../cases/caseNotices.js';
-import { submitRefusal } from '../../shared/sectionCompleteness.js';
+import { submitRefusal, type SubmitRefusal } from '../../shared/sectionCompleteness.js';
 import { isoDay } from '../../shared/format.js';
-import { Permissions } from '../../shared/permissions.js';
+import { Permissions, type Permission } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { ITEM_STATUS_LABELS, type ItemStatus } from '../../shared/workflow.js';
+import { ITEM_ACTION_STARTS_FROM, ITEM_ACTION_WORDS, ITEM_STATUS_LABELS, type ItemAction, type ItemStatus } from '../../shared/workflow.js';
 import { itemsOfCase } from './caseItems.js';
 import { noticeItems, recordItemHistory } from './itemHistory.js';
 import { itemNumber, itemsForChange, type ItemRow } from './itemLocks.js';
@@ -20,8 +20,7 @@ import { assigneeName } from './investigators.js';
 
 const T = Texts.items;
 
-/** The bulk item calls (spec 001 §7 "Items"), as the history and the audit name them. */
-export type ItemAction = 'assign' | 'unassign' | 'setAcd' | 'accept' | 'reject' | 'submit';
+export type { ItemAction };
 
 /** What a call asks for: the action and what it needs beside the items. */
 export type ItemRequest =
@@ -39,29 +38,97 @@ interface Change {
   note: string | null;
 }
 
-interface ActionRule {
-  /** The statuses the action starts from; any other refuses the whole call with 409. */
-  from: readonly ItemStatus[];
-  /** The end of the refusal's sentence: "Item 002 is Accepted and cannot …". */
-  words: string;
+const RULES = ITEM_ACTION_STARTS_FROM;
+const WORDS = ITEM_ACTION_WORDS;
+
+/** The permission each action needs (spec 001 §6); the bulk routes declare the same (itemRoutes.ts). */
+export const ACTION_PERMISSIONS: Record<ItemAction, Permission> = {
+  assign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+  unassign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+  setAcd: Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES,
+  accept: Permissions.CaseItems.REVIEW_CASE_ITEMS,
+  reject: Permissions.CaseItems.REVIEW_CASE_ITEMS,
+  submit: Permissions.CaseItems.UPDATE_CASE_ITEM_STATUS,
+};
+
+export const ITEM_ACTIONS = Object.keys(RULES) as ItemAction[];
+
+/** An item a bulk action leaves out, and why: the sentence its refusal says; a submit's also names the sections. */
+export interface LeftOutItem {
+  Id: number;
+  DisplayId: number;
+  Reason: string;
+  /** Why a submit leaves it out: sections missing, or sections with an empty required field. */
+  Kind?: SubmitRefusal['kind'];
+  Sections?: string[];
+}
+
+/** Why the item's status refuses the action (an accepted item's ACD needs Edit Inactive Cases too); null when it does not. */
+function statusRefusal(auth: AuthContext, item: ItemRow, action: ItemAction): string | null {
+  if (!RULES[action].includes(item.ItemStatus)) return T.server.wrongStatus(itemNumber(item), ITEM_STATUS_LABELS[item.ItemStatus] ?? item.ItemStatus, WORDS[action]);
+  if (action === 'setAcd' && item.ItemStatus === 'ACCEPTED' && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) return T.server.accepted;
+  return null;
 }
 
 /**
- * The item status rules (docs/decisions.md "Items: assignment and distances"): assign from awaiting assignment,
- * assigned (a reassignment) or rejected (the new investigator reworks it, still rejected); unassign from assigned or
- * rejected; a new ACD for any item but an accepted one (which needs Edit Inactive Cases); accept and reject from in
- * review; submit from assigned or rejected.
+ * Per item, what keeps it from being submitted: the Required and Enabled sections of its item template it lacks, or
+ * its sections with an empty required field (shared/sectionCompleteness.ts, the client's rules too).
  */
-const RULES: Record<ItemAction, ActionRule> = {
-  assign: { from: ['AWAITING_ASSIGNMENT', 'ASSIGNED', 'REJECTED'], words: 'be assigned' },
-  unassign: { from: ['ASSIGNED', 'REJECTED'], words: 'be unassigned' },
-  setAcd: { from: ['AWAITING_ASSIGNMENT', 'ASSIGNED', 'IN_REVIEW', 'REJECTED', 'ACCEPTED'], words: 'have its ACD changed' },
-  accept: { from: ['IN_REVIEW'], words: 'be accepted' },
-  reject: { from: ['IN_REVIEW'], words: 'be rejected' },
-  submit: { from: ['ASSIGNED', 'REJECTED'], words: 'be submitted for review' },
-};
+async function sectionRefusals(db: Database, items: readonly ItemRow[]): Promise<Map<number, SubmitRefusal>> {
+  const refusals = new Map<number, SubmitRefusal>();
+  if (!items.length) return refusals;
+  const sections = await sectionsOnItems(db, items.map((i) => i.Id));
+  const templates = new Map<number, Awaited<ReturnType<typeof templateSections>>>();
+  for (const typeId of new Set(items.map((i) => i.ItemType_Id))) templates.set(typeId, await templateSections(db, typeId));
+  for (const item of items) {
+    const refusal = submitRefusal(templates.get(item.ItemType_Id) ?? [], sections.get(item.Id) ?? []);
+    if (refusal) refusals.set(item.Id, refusal);
+  }
+  return refusals;
+}
 
-const wrongStatus = (item: ItemRow, action: ItemAction) => conflict(T.server.wrongStatus(itemNumber(item), ITEM_STATUS_LABELS[item.ItemStatus] ?? item.ItemStatus, RULES[action].words));
+/**
+ * The one rule of the item actions, used both to answer which items a bulk modal may act on and to refuse a call:
+ * which of `items` (of `caseRow`, in the case's order) the caller may take `action` on now, and why each other is left
+ * out — the case's lock (every item: held by another user, or inactive without Edit Inactive Cases), the item's
+ * status, and for a submit its sections. The action's own values (an investigator, an ACD, a reason) are the call's.
+ */
+export async function itemEligibility(db: Database, auth: AuthContext, caseRow: CaseRow, items: readonly ItemRow[], action: ItemAction): Promise<{ eligible: ItemRow[]; leftOut: LeftOutItem[] }> {
+  const leftOut = (item: ItemRow, Reason: string, refusal?: SubmitRefusal): LeftOutItem => ({
+    Id: item.Id,
+    DisplayId: item.DisplayOrder,
+    Reason,
+    ...(refusal ? { Kind: refusal.kind, Sections: refusal.sections } : {}),
+  });
+  const locked = await caseLockReason(db, auth, caseRow);
+  if (locked) return { eligible: [], leftOut: items.map((item) => leftOut(item, locked)) };
+  const byStatus = items.map((item) => ({ item, reason: statusRefusal(auth, item, action) }));
+  const passed = byStatus.filter((r) => r.reason === null).map((r) => r.item);
+  const sections = action === 'submit' ? await sectionRefusals(db, passed) : new Map<number, SubmitRefusal>();
+  const eligible: ItemRow[] = [];
+  const out: LeftOutItem[] = [];
+  for (const { item, reason } of byStatus) {
+    const refusal = sections.get(item.Id);
+    if (reason) out.push(leftOut(item, reason));
+    else if (refusal) out.push(leftOut(item, (refusal.kind === 'missingSections' ? T.server.missingSectionsOf : T.server.unfinishedSectionsOf)(itemNumber(item), refusal.sections), refusal));
+    else eligible.push(item);
+  }
+  return { eligible, leftOut: out };
+}
+
+/**
+ * A submit refused by sections (409, nothing changed): the spec's text — 'You are missing required sections.' when an
+ * item lacks one, else 'You have sections that are not finished.' — and, per item, what is missing or unfinished.
+ */
+function sectionsRefused(leftOut: readonly LeftOutItem[]): HttpError {
+  const missing = leftOut.filter((i) => i.Kind === 'missingSections');
+  const shown = missing.length ? missing : leftOut;
+  const message = missing.length ? T.submit.missingSections : T.submit.unfinishedSections;
+  return new HttpError(409, message, {
+    Message: message,
+    Items: shown.map((item) => ({ Id: item.Id, DisplayId: item.DisplayId, Reason: item.Kind, Sections: item.Sections ?? [] })),
+  });
+}
 
 /** The names of the investigators items were assigned to, for the history's notes. */
 async function namesOf(db: Database, ids: readonly (number | null)[]): Promise<Map<number, string>> {
@@ -69,28 +136,6 @@ async function namesOf(db: Database, ids: readonly (number | null)[]): Promise<M
   if (!wanted.length) return new Map();
   const rows = await db.selectFrom('users').select(['Id', 'FirstName', 'LastName']).where('Id', 'in', wanted).execute();
   return new Map(rows.map((r) => [r.Id, `${r.FirstName} ${r.LastName}`]));
-}
-
-/**
- * Refuses a submit (409, nothing changed) unless every item has the Required and Enabled sections of its item
- * template and no section with an empty required field (shared/sectionCompleteness.ts, the client's rules). The
- * answer names, per item, what is missing or unfinished.
- */
-async function checkSubmittable(db: Database, items: readonly ItemRow[]): Promise<void> {
-  const sections = await sectionsOnItems(db, items.map((i) => i.Id));
-  const templates = new Map<number, Awaited<ReturnType<typeof templateSections>>>();
-  for (const typeId of new Set(items.map((i) => i.ItemType_Id))) templates.set(typeId, await templateSections(db, typeId));
-  const refusals = items
-    .map((item) => ({ item, refusal: submitRefusal(templates.get(item.ItemType_Id) ?? [], sections.get(item.Id) ?? []) }))
-    .filter((r) => r.refusal !== null);
-  if (!refusals.length) return;
-  const missing = refusals.filter((r) => r.refusal?.kind === 'missingSections');
-  const shown = missing.length ? missing : refusals;
-  const message = missing.length ? T.submit.missingSections : T.submit.unfinishedSections;
-  throw new HttpError(409, message, {
-    Message: message,
-    Items: shown.map(({ item, refusal }) => ({ Id: item.Id, DisplayId: item.DisplayOrder, Reason: refusal?.kind, Sections: refusal?.sections ?? [] })),
-  });
 }
 
 /** What the action does to one item (its status already checked). */
@@ -119,12 +164,13 @@ function changeOf(request: ItemRequest, item: ItemRow, now: Date, names: Map<num
 
 /**
  * One bulk item call (assign, unassign, set ACDs, accept, reject, submit) on items of one case, in one transaction:
- * the case read in the caller's scope and locked (404 outside it), refused with 409 when it is held by another user
- * in data entry or inactive without Edit Inactive Cases; every item an item of the case the caller may see (400
- * under ItemIds), every item in a status the action starts from (409 naming the first that is not), the action's
- * own checks (an assignee from the assign list, an ACD not before today, complete sections for a submit); then each
- * item changed, its history line and audit entry written, the case settled (case history), live notices queued.
- * Answers the changed items as the items list shows them.
+ * the case read in the caller's scope and locked (404 outside it); every item an item of the case the caller may see
+ * (400 under ItemIds); then `itemEligibility` refuses the whole call, changing nothing, when any item is left out: 409
+ * with the case's lock, or naming the first item in a wrong status, or a submit's missing or unfinished sections per
+ * item — the bulk modals send only the items the server said were eligible (docs/decisions.md "Bulk actions: the
+ * eligible items"). An assignee must come from the assign list and an ACD may not be before today. Then each item
+ * changed, its history line and audit entry written, the case settled (case history), live notices queued. Answers
+ * the changed items as the items list shows them.
  */
 export async function changeItems(db: Database, auth: AuthContext, caseId: number, itemIds: readonly number[], request: ItemRequest, now: Date) {
   if (request.action === 'setAcd' && request.acd < isoDay(now)) throw ValidationError.field('ACD', T.server.acdInPast);
@@ -134,20 +180,18 @@ export async function changeItems(db: Database, auth: AuthContext, caseId: numbe
     await assertCaseEditable(tx, auth, caseRow);
     const items = await itemsForChange(tx, auth, caseId, itemIds);
     const { action } = request;
-    for (const item of items) if (!RULES[action].from.includes(item.ItemStatus)) throw wrongStatus(item, action);
-    if (action === 'setAcd') {
-      const accepted = items.find((i) => i.ItemStatus === 'ACCEPTED');
-      if (accepted && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) throw conflict(T.server.accepted);
-    }
+    const { leftOut } = await itemEligibility(tx, auth, caseRow, items, action);
+    const refused = leftOut.find((item) => !item.Kind);
+    if (refused) throw conflict(refused.Reason);
     if (action === 'assign' && !(await assigneeName(tx, request.investigatorId, now))) throw ValidationError.field('Investigator_Id', T.server.investigatorUnknown);
-    if (action === 'submit') await checkSubmittable(tx, items);
+    if (leftOut.length) throw sectionsRefused(leftOut);
 
     const names = await namesOf(tx, [...items.map((i) => i.AssignedTo_Id), request.action === 'assign' ? request.investigatorId : null]);
     const history = [];
     for (const item of items) {
       const change = changeOf(request, item, now, names);
       await tx.updateTable('items').set({ ...change.set, UpdatedDate: now }).where('Id', '=', item.Id).execute();
-      await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action, changes: change.set });
+      await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action, fields: changedFields(change.set) });
       history.push({ Item_Id: item.Id, Status: change.status, TriggeredBy_Id: auth.userId, Note: change.note });
     }
     await recordItemHistory(tx, history, now);

@@ -129,7 +129,7 @@ export const orgCaseTypesStore = defineStore({
   summaries: {
     list: "The org's case types: each date range with its fees, the org's own or the nearest ancestor's (Inherited)",
     create:
-      'Add a date range of a case type (a new case type needs its template); with Override or ?overrideCaseTypes=true ' +
+      'Add a date range of a case type (its case type, template and base cost required); with Override or ?overrideCaseTypes=true ' +
       'the inherited ranges are copied to the org first; answers the range',
     update: 'Change the base cost and active range of a range; an inherited one becomes the org\'s own copy first; answers it',
     delete: 'Delete a range of the org, or with ?deleteAll=true every range of its case type and template; answers it',
@@ -148,15 +148,10 @@ export const orgCaseTypesStore = defineStore({
   async validate(context, values, existing, errors) {
     checkRange(values, errors);
     if (existing) return;
-    // A new range names its case type (an update keeps it).
-    if (values.CaseType_Id == null) errors.add('CaseType_Id', 'Case Type is required.');
+    // A new range names its case type and template (orgCaseTypeCreate.json: a body without them is refused with the
+    // base cost's message, all at once); an update keeps them. Both must exist.
     await checkLookups(context.db, orgCaseTypeSchema as ObjectSchema, values, errors);
-    const { chain } = await orgOfCall(context);
-    const known = (await appliedRanges(context.db, chain)).some((r) => r.CaseType_Id === values.CaseType_Id);
-    if (values.CaseTemplate_Id == null) {
-      // A new case type of the org needs its template; another range of a known one keeps the group's.
-      if (!known) errors.add('CaseTemplate_Id', T.templateRequired);
-    } else if (!(await context.db.selectFrom('case_templates').select('Id').where('Id', '=', Number(values.CaseTemplate_Id)).executeTakeFirst())) {
+    if (!(await context.db.selectFrom('case_templates').select('Id').where('Id', '=', Number(values.CaseTemplate_Id)).executeTakeFirst())) {
       errors.add('CaseTemplate_Id', 'Template is not a valid choice.');
     }
   },
@@ -166,13 +161,12 @@ export const orgCaseTypesStore = defineStore({
     const caseTypeId = Number(values.CaseType_Id);
     const override = context.query.overrideCaseTypes === true || values.Override === true;
     if (override) await overrideCaseType(context.db, orgId, applied, caseTypeId);
-    const group = applied.find((r) => r.CaseType_Id === caseTypeId);
     const { Id } = await context.db
       .insertInto('org_case_types')
       .values({
         Org_Id: orgId,
         CaseType_Id: caseTypeId,
-        CaseTemplate_Id: (values.CaseTemplate_Id as number | null | undefined) ?? group?.CaseTemplate_Id ?? null,
+        CaseTemplate_Id: Number(values.CaseTemplate_Id),
         BaseCost: Number(values.BasePrice),
         ActiveFrom: day(values.ActiveFrom),
         ActiveTo: day(values.ActiveTo),

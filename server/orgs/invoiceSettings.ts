@@ -4,21 +4,32 @@ import { customersUnavailable } from '../billing/qboCustomers.js';
 import { ValidationError } from '../http/errors.js';
 import { defineStore, type StoreContext } from '../resources/store.js';
 import { assertOrgInScope } from './scope.js';
+import orgInvoiceSettingsSchema from '../../schemas/orgInvoiceSettings.json' with { type: 'json' };
+import type { ObjectSchema } from '../../schemas/index.js';
 
 const T = Texts.invoices.server;
+/** The schema's own words for a missing company, whichever side says it. */
+const companyRequired = (orgInvoiceSettingsSchema as ObjectSchema).properties.QboId['x-messages']!.required;
 
 /**
  * How an org is invoiced (the Invoices tab), the `org-invoice-settings` declaration's store: the accounting-service
  * company (QboId, null for none) and whether invoice details show the last 4 SSN; kept on the org. A newly chosen
  * company must be one of the accounting service's, and its name is kept with it (`QboName`), answered as
  * `QboCompany` for readers who cannot list the companies. The company already chosen is kept without asking the
- * service, so the other setting saves while it is down.
+ * service, so the other setting saves while it is down. The company is required (spec 002 §2.1, §9) while the
+ * accounting service is connected, when one can be chosen; without a service set up, or authorised, none is the only
+ * choice and saves (docs/decisions.md, "An org's company is required once one can be chosen").
  */
 export const orgInvoiceSettingsStore = defineStore({
   audit: { entity: 'orgs', action: () => 'invoice-settings' },
   summaries: {
     one: 'The invoice settings of an org, with the chosen company as it was named (QboCompany)',
-    update: "Save the invoice settings of an org (a newly chosen company must be one of the accounting service's: 400 otherwise, 502 when it does not answer); answers them",
+    update:
+      "Save the invoice settings of an org (a newly chosen company must be one of the accounting service's: 400 otherwise, 502 when it does not answer; " +
+      'none is refused while the accounting service is connected); answers them',
+  },
+  async validate({ db, request }, values, _existing, errors) {
+    if ((values.QboId ?? null) === null && (await request.server.services.accounting.status(db)) === 'connected') errors.add('QboId', companyRequired);
   },
   async read(context, key) {
     await assertOrgInScope(context.db, context.auth, Number(key), Texts.orgs.orgs.notFound);

@@ -1,7 +1,7 @@
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -131,7 +131,7 @@ export const orgsArea: ApiArea = {
           await trx.selectFrom('orgs').select('Id').where('Id', '=', parentId).forUpdate().executeTakeFirstOrThrow();
           if ((await orgSubtreeIds(trx as Database, id)).includes(parentId)) throw badRequest(T.underItself);
           await trx.updateTable('orgs').set({ ParentOrg_Id: parentId }).where('Id', '=', id).execute();
-          await audit(trx, { userId: auth.userId, entity: 'orgs', entityId: id, action: 'move', changes: { from: org.ParentOrg_Id, to: parentId } });
+          await audit(trx, { userId: auth.userId, entity: 'orgs', entityId: id, action: 'move', fields: ['ParentOrg_Id'] });
           return trx.selectFrom('orgs').select(SUMMARY).where('Id', '=', id).executeTakeFirstOrThrow();
         });
       },

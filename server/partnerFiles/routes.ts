@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import { Groups } from '../../shared/permissions.js';
 import { partnerFilePath } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, notFound, type ModelState } from '../http/errors.js';
 import { inGroups, messageResponse, route, type ApiArea } from '../http/route.js';
@@ -75,7 +75,7 @@ export const partnerFilesArea: ApiArea = {
           const stored = { folder, name: safeFileName(upload.name), storageKey: upload.key, size: await services.storage.size(upload.key), uploadedBy: auth.userId };
           const name = await db.transaction().execute(async (trx) => {
             const filedName = await fileIntoFolder(trx, stored);
-            await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(folder, filedName), action: 'upload', changes: { Size: stored.size } });
+            await audit(trx, { userId: auth.userId, entity: 'partner_files', entityId: partnerFilePath(folder, filedName), action: 'upload', fields: ['Size'] });
             return filedName;
           });
           filed = true;
@@ -130,6 +130,7 @@ export const partnerFilesArea: ApiArea = {
         const bytes = await services.storage.read(file.StorageKey).catch(() => {
           throw notFound(T.fileNotFound);
         });
+        await audit(db, { entity: 'partner_files', entityId: partnerFilePath(file.Folder, file.Name), action: 'download' });
         return reply
           .header('content-disposition', contentDisposition(file.Name))
           .type('application/octet-stream')

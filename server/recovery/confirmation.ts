@@ -1,6 +1,6 @@
 import { Limits } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { badRequest } from '../http/errors.js';
 import { findUsableCode, issueCode, useCode } from './codes.js';
@@ -98,7 +98,7 @@ export async function resendWithDeactivation(
       entity: 'users',
       entityId: user.Id,
       action: 'resend-verification',
-      changes: { LockoutEndDateUtc: lockoutEnd },
+      fields: ['LockoutEndDateUtc'],
     });
     const recent = await recentConfirmationIds(trx, user.Id, ctx.now);
     if (!recent.length) return newConfirmCode(ctx, trx, user.Id, lockoutEnd);
@@ -136,7 +136,7 @@ export async function confirmEmail(ctx: MailContext, userId: number, code: strin
       .set({ EmailConfirmed: true, UpdatedDate: ctx.now, ...(releases ? { LockoutEndDateUtc: null } : {}) })
       .where('Id', '=', userId)
       .execute();
-    await audit(trx, { userId, entity: 'users', entityId: userId, action: 'confirm-email', changes: { reactivated: releases } });
+    await audit(trx, { userId, entity: 'users', entityId: userId, action: 'confirm-email', fields: releases ? ['LockoutEndDateUtc', 'EmailConfirmed'] : ['EmailConfirmed'] });
     const resetCode = user.PasswordHash
       ? null
       : await issueCode(trx, { userId, purpose: 'reset', now: ctx.now, validForMs: RESET_MS });

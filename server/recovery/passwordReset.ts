@@ -1,6 +1,6 @@
 import { Limits } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
-import { audit } from '../audit.js';
+import { audit } from '../audit/auditLog.js';
 import { checkNewPassword, storePassword } from '../auth/passwordChange.js';
 import type { SignInService } from '../auth/signIn.js';
 import { ValidationError, badRequest } from '../http/errors.js';
@@ -80,7 +80,7 @@ export async function resetPassword(ctx: MailContext, body: ResetRequest): Promi
     if (!(await useCode(trx, token.Id, ctx.now))) throw invalid();
     await storePassword(trx, user.Id, body.Password, ctx.now);
     await trx.updateTable('users').set({ EmailConfirmed: true }).where('Id', '=', user.Id).execute();
-    await audit(trx, { userId: user.Id, entity: 'users', entityId: user.Id, action: 'reset-password' });
+    await audit(trx, { userId: user.Id, entity: 'users', entityId: user.Id, action: 'reset-password', fields: ['Password'] });
   });
   return user;
 }
@@ -115,7 +115,7 @@ export async function changeExpiredPassword(
   });
   await ctx.db.transaction().execute(async (trx) => {
     await storePassword(trx, user.Id, body.NewPassword, ctx.now);
-    await audit(trx, { userId: user.Id, entity: 'users', entityId: user.Id, action: 'change-expired-password' });
+    await audit(trx, { userId: user.Id, entity: 'users', entityId: user.Id, action: 'change-expired-password', fields: ['Password'] });
   });
   return user;
 }

@@ -6,6 +6,7 @@ import type { ParameterValue, ReportColumnType } from '../../shared/reports.js';
 import { ReportTexts } from '../../shared/texts/reports.js';
 import type { ColumnDeclaration, ReportDeclaration } from './definition.js';
 import type { RunRow } from './runner.js';
+import { csvCell } from '../files/csv.js';
 
 const T = ReportTexts.server;
 
@@ -75,12 +76,8 @@ const parameterLine = (heading: ReportHeading) =>
 
 // ---- CSV ----------------------------------------------------------------------------------------------------
 
-/** A CSV field: quoted when it holds a separator, quote or line break; text that a spreadsheet would run as a formula starts with '. */
-function csvField(type: ReportColumnType, value: unknown): string {
-  let text = cellText(type, value);
-  if (type === 'text' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** A report's CSV field: its shown text; only text columns can hold a formula (numbers and dates never start with one). */
+const csvField = (type: ReportColumnType, value: unknown) => csvCell(cellText(type, value), { formulaGuard: type === 'text' });
 
 const csvLine = (columns: readonly ColumnDeclaration[], row: Record<string, unknown>) => `${columns.map((c) => csvField(c.type, row[c.field])).join(',')}\r\n`;
 
@@ -159,6 +156,64 @@ const LINE = 12;
 /** A line of the PDF: what the typeface can draw, line breaks as spaces. */
 const oneLine = (text: string) => drawable(text).replace(/\n/g, ' ');
 
+/** The distance between the lines of a column header that takes more than one. */
+const HEADER_LINE = 9.5;
+
+/**
+ * A column header in lines no wider than the column: whole words where they fit, a word longer than the column
+ * broken where it must. A header is never cut short ("Discontinued", not "Discontin...").
+ */
+export function wrapped(font: PDFFont, text: string, width: number, size = FONT_SIZE): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  for (const word of oneLine(text).split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (fits(joined)) {
+      line = joined;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    // A word wider than the column on its own: as many letters as fit on each line.
+    while (!fits(line) && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && !fits(line.slice(0, cut))) cut -= 1;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line || !lines.length) lines.push(line);
+  return lines;
+}
+
+/** The space kept between a cell's text and the next column. */
+const CELL_GAP = 6;
+
+/** The width of a text's longest word. */
+const longestWord = (font: PDFFont, text: string) => Math.max(0, ...oneLine(text).split(/\s+/).map((word) => font.widthOfTextAtSize(word, FONT_SIZE)));
+
+/**
+ * The columns' widths: the usable width shared by weight, each column at least as wide as its header's longest word
+ * (so headers wrap between words); the columns that need more take it from the others, by weight.
+ */
+export function columnWidths(usable: number, weights: readonly number[], least: readonly number[]): number[] {
+  const share = (room: number, columns: readonly number[]) => {
+    const total = columns.reduce((sum, i) => sum + weights[i], 0);
+    return new Map(columns.map((i) => [i, total > 0 ? (room * weights[i]) / total : 0]));
+  };
+  // Should the headers' words not fit the page even so, the columns keep their share and the longest words break.
+  if (least.reduce((a, b) => a + b, 0) > usable) return [...share(usable, weights.map((_, i) => i)).values()];
+  const fixed = new Map<number, number>();
+  for (;;) {
+    const room = usable - [...fixed.values()].reduce((a, b) => a + b, 0);
+    const shared = share(room, weights.map((_, i) => i).filter((i) => !fixed.has(i)));
+    const short = [...shared].find(([i, width]) => width < least[i]);
+    if (!short) return weights.map((_, i) => fixed.get(i) ?? shared.get(i)!);
+    fixed.set(short[0], least[short[0]]);
+  }
+}
+
 function fitted(font: PDFFont, text: string, width: number): string {
   let shown = oneLine(text);
   if (font.widthOfTextAtSize(shown, FONT_SIZE) <= width) return shown;
@@ -168,7 +223,7 @@ function fitted(font: PDFFont, text: string, width: number): string {
 
 /**
  * The report as a simple tabular PDF (pdf-lib, DejaVu Sans embedded: server/pdf/fonts.ts; US Letter landscape): the report's name, the parameters, and
- * the rows under a repeated header, one line each, cut to their column's width. At most Limits.REPORT_PDF_MAX_ROWS
+ * the rows under a repeated header (labels wrapped within their column), one line each, cut to their column's width. At most Limits.REPORT_PDF_MAX_ROWS
  * rows (the CSV holds all of them; the PDF says so on its last line).
  */
 export async function pdfBytes(heading: ReportHeading, batches: AsyncIterable<RunRow[]>): Promise<Uint8Array> {
@@ -183,8 +238,7 @@ export async function pdfBytes(heading: ReportHeading, batches: AsyncIterable<Ru
   const usable = PAGE.width - 2 * PAGE.margin;
   const weights = report.columns.map((c) => (c.type === 'text' ? 3 : c.type === 'dateTime' ? 2 : c.type === 'money' ? 1.6 : 1.2));
   const numeric = report.columns.map((c) => c.type === 'integer' || c.type === 'money');
-  const total = weights.reduce((a, b) => a + b, 0);
-  const widths = weights.map((w) => (usable * w) / total);
+  const widths = columnWidths(usable, weights, report.columns.map((c) => longestWord(bold, c.label) + CELL_GAP));
   const xs = widths.map((_, i) => PAGE.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
   let page: PDFPage = doc.addPage([PAGE.width, PAGE.height]);
@@ -195,8 +249,19 @@ export async function pdfBytes(heading: ReportHeading, batches: AsyncIterable<Ru
     const x = numeric[i] ? xs[i] + widths[i] - 6 - face.widthOfTextAtSize(text, FONT_SIZE) : xs[i];
     page.drawText(text, { x, y, size: FONT_SIZE, font: face });
   };
+  // Headers wrap onto as many lines as the longest needs; the rows below them stay one line each.
+  const headers = report.columns.map((c, i) => wrapped(bold, c.label, widths[i] - CELL_GAP));
+  const headerLines = Math.max(...headers.map((lines) => lines.length));
   const header = () => {
-    report.columns.forEach((c, i) => cell(fitted(bold, c.label, widths[i] - 6), i, bold));
+    const top = y;
+    for (let line = 0; line < headerLines; line += 1) {
+      y = top - line * HEADER_LINE;
+      // Each header sits on the rule: a shorter one starts lower.
+      headers.forEach((lines, i) => {
+        const text = lines[line - (headerLines - lines.length)];
+        if (text) cell(text, i, bold);
+      });
+    }
     y -= 4;
     page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.5, color: rgb(0.4, 0.4, 0.4) });
     y -= LINE;

@@ -13,10 +13,15 @@ import { REPORT_CONTENT_TYPES, REPORT_FORMATS, type ParameterValue, type ReportF
 import { ReportTexts } from '../../shared/texts/reports.js';
 import type { ReportRequest } from '../../schemas/types.js';
 import { findReport, reportCatalogue } from './catalogue.js';
+
+/** The types of a report's file (its formats), as the API's description names them. */
+const REPORT_FILE_TYPES = [...new Set(Object.values(REPORT_CONTENT_TYPES).map((type) => type.split(';')[0]))];
 import { ParameterValues, type ReportContext, type ReportDeclaration } from './definition.js';
 import { csvChunks, pdfBytes, xmlChunks, type ReportHeading } from './formats.js';
 import { describeParameters, validateParameters, valueLabels } from './parameters.js';
 import { queryInput, reportRows } from './runner.js';
+import { audit } from '../audit/auditLog.js';
+import type { Database } from '../db/database.js';
 
 const P = Permissions.ReportData;
 const T = ReportTexts.server;
@@ -47,6 +52,10 @@ function reportOf(group: string, name: string): ReportDeclaration {
 
 /** A file name for the report: its name, safe in a header and on any disk. */
 const fileName = (report: ReportDeclaration, format: ReportFormat) => `${report.name.replace(/[^A-Za-z0-9 _-]+/g, '').trim() || 'report'}.${format}`;
+
+/** A report run (its file, in a format) in the audit log: the report by group/name, the format as the action's word. */
+const auditReport = (db: Database, report: { group: string; name: string }, format: ReportFormat) =>
+  audit(db, { entity: 'reports', entityId: `${report.group}/${report.name}`, action: `download-${format}` });
 
 /**
  * Sends the report in a format: xml and csv streamed as the rows arrive from the database (chunked; the report is
@@ -108,13 +117,16 @@ export const reportsArea: ApiArea = {
         'Generate a report: Parameters as name/value pairs (required unless nullable; an empty nullable one null; dates MM/DD/YYYY) and a Format ' +
         '(xml: the preview with nested Details rows; csv: streamed; pdf). Answers the file, or with Instance true the { Id } of a report instance ' +
         `(kept ${Limits.REPORT_INSTANCE_HOURS} hours, for its creator). A bad parameter is a 400 ModelState keyed by the parameter's name.`,
-      schema: { params: reportParams, body: { $ref: 'reportRequest.json' }, response: { 200: { $ref: 'reportInstance.json' } } },
+      schema: { params: reportParams, body: { $ref: 'reportRequest.json' }, produces: ['application/json', ...REPORT_FILE_TYPES], response: { 200: { $ref: 'reportInstance.json' } } },
       async handler(request, reply) {
         const report = reportOf(request.params.group, request.params.name);
         const context = await contextOf(request);
         const sent = (request.body.Parameters ?? []).map((p) => ({ Name: p.Name, Value: (p.Value ?? null) as ParameterValue }));
         const parameters = await validateParameters(report, sent, context);
-        if (!request.body.Instance) return sendReport(reply, report, context, parameters, request.body.Format);
+        if (!request.body.Instance) {
+          await auditReport(request.server.db, report, request.body.Format);
+          return sendReport(reply, report, context, parameters, request.body.Format);
+        }
         const { db } = request.server;
         const id = randomBytes(18).toString('base64url');
         await db.deleteFrom('report_instances').where('CreatedDate', '<', new Date(context.now.getTime() - Limits.REPORT_INSTANCE_HOURS * HOUR_MS)).execute();
@@ -132,7 +144,7 @@ export const reportsArea: ApiArea = {
       url: '/api/reports/instance/:id/:format',
       access: anyOf(P.VIEW_REPORT),
       summary: 'A report instance in a format (xml, csv, pdf) as its creator generated it (its parameters, as of its moment); another user\'s or an expired instance is a 404',
-      schema: { params: instanceParams, response: { 200: fileAnswer } },
+      schema: { params: instanceParams, produces: REPORT_FILE_TYPES, response: { 200: fileAnswer } },
       async handler(request, reply) {
         const { db } = request.server;
         const auth = authOf(request);
@@ -142,6 +154,7 @@ export const reportsArea: ApiArea = {
         const context = await contextOf(request, new Date(instance.CreatedDate));
         const stored = (typeof instance.Parameters === 'string' ? JSON.parse(instance.Parameters) : instance.Parameters) as Record<string, ParameterValue>;
         const values = Object.fromEntries(report.parameters.map((p) => [p.name, stored[p.name] ?? null]));
+        await auditReport(db, report, request.params.format);
         return sendReport(reply, report, context, new ParameterValues(values), request.params.format);
       },
     }),

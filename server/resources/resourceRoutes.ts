@@ -3,7 +3,7 @@ import type { ApiRecord, Operation, Operations, ResourceDeclaration, TableQuery 
 import { permissionsFor } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
 import type { ObjectSchema } from '../../schemas/index.js';
-import { audit } from '../audit.js';
+import { audit, changedFields, changedFieldsBetween } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { ModelStateBuilder } from '../http/errors.js';
@@ -202,7 +202,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, custom: Resourc
         entity,
         entityId: String((store.audit?.entityId ? store.audit.entityId(inner, written) : written) ?? declaration.name),
         action: word,
-        changes: action === 'delete' ? (declaration.remove.kind === 'toggleHidden' ? undefined : existing) : values,
+        fields: action === 'create' ? changedFields(values) : action === 'update' ? changedFieldsBetween(values, existing ?? {}) : declaration.remove.kind === 'toggleHidden' ? ['Hidden'] : [],
       });
       return written;
     });

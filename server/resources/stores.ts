@@ -30,6 +30,8 @@ import { itemTypeSectionsStore, itemTypesStore } from '../configuration/itemType
 import { itemTypeAssetsStore } from '../configuration/itemTypeAssets.js';
 import { caseTemplatesStore } from '../configuration/caseTemplates.js';
 import { reportsStore } from '../reports/routes.js';
+import { auditLogStore } from '../audit/auditLogStore.js';
+import { invoiceHistoryStore, invoiceLinesStore } from '../billing/invoicing.js';
 
 /**
  * The store of each declared resource whose records are not plain rows of its `store.table`, or that has domain
@@ -53,6 +55,7 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'item-type-assets': itemTypeAssetsStore,
   'case-templates': caseTemplatesStore,
   reports: reportsStore,
+  'audit-log': auditLogStore,
   orgs: orgsStore,
   cases: casesStore,
   'case-papers': casePapersStore,
@@ -77,4 +80,6 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'org-invoice-settings': orgInvoiceSettingsStore,
   'qbo-customers': qboCustomersStore,
   'accounting-status': accountingStatusStore,
+  'invoice-history': invoiceHistoryStore,
+  'invoice-lines': invoiceLinesStore,
 };

@@ -5,7 +5,8 @@ import type { Database } from '../db/database.js';
 import type { FileStorage } from '../files/storage.js';
 import { orgChain } from '../orgs/inheritance.js';
 import { ADDRESS_PARTS, type SectionField } from '../../shared/sections.js';
-import { caseXml, type ReportSection } from '../cases/caseXml.js';
+import { caseXml, listFieldNames, type ListNames, type ReportSection } from '../cases/caseXml.js';
+import type { SsnVault } from '../security/ssnVault.js';
 import { renderReportPdf } from './pdfRender.js';
 import { DEFAULT_COVER_XSLT, DEFAULT_FOOTER_XSLT, DEFAULT_HEADER_XSLT, DEFAULT_ROI_STYLESHEET, DEFAULT_SECTION_XSLT } from './roiTemplates.js';
 import { serializeNodes, XsltSession, type OutNode, type TransformJob } from './xslt.js';
@@ -30,8 +31,12 @@ const xmlChar = (ch: string) => {
 };
 const stripControls = (text: string) => Array.from(text).filter(xmlChar).join('');
 
-/** A field's value as a reader sees it: dates MM/DD/YYYY, Current, Yes/No, an address on one line, entries by line. */
-export function displayValue(field: SectionField): string {
+/**
+ * A field's value as a reader sees it: dates MM/DD/YYYY, Current, Yes/No, an address on one line, entries by line (a
+ * list field inside an entry by its items' names). A list field on its own keeps its code(s): its names travel beside
+ * them (`sectionXml`).
+ */
+export function displayValue(field: SectionField, names: ListNames = new Map()): string {
   const type = field['@type'];
   if (type === 'address') {
     const parts = ADDRESS_PARTS.map((part) => String(field[part] ?? '').trim());
@@ -42,7 +47,7 @@ export function displayValue(field: SectionField): string {
     return (field.entries ?? [])
       .map((entry) =>
         entry.fields.field
-          .map((inner) => [inner['@label'], displayValue(inner)] as const)
+          .map((inner) => [inner['@label'], (inner['@type'] === 'list' && listFieldNames(inner, names)) || displayValue(inner, names)] as const)
           .filter(([, value]) => value)
           .map(([label, value]) => `${label}: ${value.replace(/\n/g, ' ')}`)
           .join('; '),
@@ -63,7 +68,8 @@ export function displayValue(field: SectionField): string {
 /**
  * The document a section's ROI XSLT reads: `<section name="…">` with a `field` per field shown in the report
  * (`name`, `label`, `type`, `showInReport` attributes; the value as the reader sees it as text; an address's parts
- * as attributes too).
+ * as attributes too; a list field's code(s) as text, as ever, with its list in `listType` and its items' names in
+ * `names` — "Personal Conduct" beside "E" — which the built-in section XSLT prints).
  */
 export function sectionXml(section: ReportSection): string {
   const fields = section.fields
@@ -75,10 +81,14 @@ export function sectionXml(section: ReportSection): string {
         showInReport: String(field['@showInReport'] !== false),
       };
       if (field['@type'] === 'address') for (const part of ADDRESS_PARTS) attrs[part] = String(field[part] ?? '');
+      if (field['@type'] === 'list') {
+        attrs.listType = String(field['@listType'] ?? '');
+        attrs.names = listFieldNames(field, section.listNames);
+      }
       const attributes = Object.entries(attrs)
         .map(([name, value]) => ` ${name}="${escapeAttr(stripControls(value ?? ''))}"`)
         .join('');
-      return `<field${attributes}>${escapeText(stripControls(displayValue(field)))}</field>`;
+      return `<field${attributes}>${escapeText(stripControls(displayValue(field, section.listNames)))}</field>`;
     })
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><section name="${escapeAttr(stripControls(section.name))}">${fields}</section>`;
@@ -131,17 +141,18 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
  * by pdfkit; the org's case papers (PDFs) in front when it prepends attachments; protected with the org's ROI
  * encryption password when the user's Encrypt ROI setting is on. A template that fails throws ReportTemplateError.
  */
-export function buildReport(db: Database, storage: FileStorage, caseRow: CaseForReport, userId: number): Promise<BuiltReport> {
-  return turn(() => build(db, storage, caseRow, userId));
+export function buildReport(db: Database, storage: FileStorage, vault: SsnVault, caseRow: CaseForReport, userId: number): Promise<BuiltReport> {
+  return turn(() => build(db, storage, vault, caseRow, userId));
 }
 
 type CaseForReport = { Id: number; Client_Id: number; CaseTemplate_Id: number | null };
 
-async function build(db: Database, storage: FileStorage, caseRow: CaseForReport, userId: number): Promise<BuiltReport> {
+async function build(db: Database, storage: FileStorage, vault: SsnVault, caseRow: CaseForReport, userId: number): Promise<BuiltReport> {
   const nonce = randomUUID();
   const slot = (key: string) => `roi-section-${nonce}-${key}`;
   const [{ caseNumber, xml, sections }, template, org, chain] = await Promise.all([
-    caseXml(db, caseRow.Id, { slot }),
+    // A report goes to the client org: its XML carries the SSN's last four digits only, whatever a template prints.
+    caseXml(db, caseRow.Id, (stored) => vault.masked(stored), { slot }),
     caseRow.CaseTemplate_Id
       ? db
           .selectFrom('case_templates')

@@ -85,13 +85,19 @@ export const DEFAULT_FOOTER_XSLT = `<xsl:stylesheet version="1.0" ${XSL}>
     </xsl:template>
 </xsl:stylesheet>`;
 
-/** A section without its own ROI XSLT: its name, then a table of the fields shown in the report. */
+/**
+ * A section without its own ROI XSLT: its name, then a table of the fields shown in the report — a list field by its
+ * items' names ("Personal Conduct", not "E").
+ */
 export const DEFAULT_SECTION_XSLT = `<xsl:stylesheet version="1.0" ${XSL}>
     <xsl:template match="section">
         <h3><xsl:value-of select="@name"/></h3>
         <table>
             <xsl:for-each select="field[@showInReport = 'true']">
-                <tr><th><xsl:value-of select="@label"/></th><td><xsl:value-of select="."/></td></tr>
+                <tr><th><xsl:value-of select="@label"/></th><td><xsl:choose>
+                    <xsl:when test="@type = 'list' and @names != ''"><xsl:value-of select="@names"/></xsl:when>
+                    <xsl:otherwise><xsl:value-of select="."/></xsl:otherwise>
+                </xsl:choose></td></tr>
             </xsl:for-each>
         </table>
     </xsl:template>

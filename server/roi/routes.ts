@@ -7,6 +7,7 @@ import type { AuthContext } from '../auth/sessions.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { buildReport } from './roiBuild.js';
+import { audit } from '../audit/auditLog.js';
 import { ReportTemplateError } from './xslt.js';
 
 const P = Permissions.Cases;
@@ -38,14 +39,15 @@ export const caseReportArea: ApiArea = {
         'The report of investigation as a PDF ({CaseNumber}.pdf): the case XML through the case template\'s cover sheet, stylesheet, header and footer XSLTs and each section\'s ROI XSLT; ' +
         'the case papers in front when the org prepends attachments; password protected with the org\'s ROI password when the user\'s Encrypt ROI is on. ' +
         'An incomplete case (no completion date, not COMPLETE or DISCONTINUED) needs Download Incomplete Report (403); a template that fails answers 422 naming it',
-      schema: { params: idParams, response: { 200: { description: 'The PDF file', type: 'string' } } },
+      schema: { params: idParams, produces: ['application/pdf'], response: { 200: { description: 'The PDF file', type: 'string' } } },
       async handler(request, reply) {
         const { db, services } = request.server;
         const auth = authOf(request);
         const row = await caseInScope(db, auth, request.params.id);
         assertMayDownloadReport(auth, row);
         try {
-          const report = await buildReport(db, services.storage, row, auth.userId);
+          const report = await buildReport(db, services.storage, services.ssn, row, auth.userId);
+          await audit(db, { entity: 'cases', entityId: row.Id, action: 'download-report', fields: [] });
           if (report.papers.skipped) request.log.info({ caseId: row.Id, skipped: report.papers.skipped }, 'case papers left out of the report');
           return sendDownload(reply.header('cache-control', 'no-store'), report.fileName, 'application/pdf', Buffer.from(report.pdf));
         } catch (error) {

@@ -39,7 +39,7 @@ export const CaseTexts = {
     /** The case page failed to render (spec 001 §2). */
     showFailed: 'Unable to show this case.',
     messageFailed: 'Unable to send message.',
-    /** Spec 001 §8: shown in a success-style toast. */
+    /** Spec 001 §8 (which shows it in a success-style toast; here an error toast, docs/decisions.md). */
     parametersFailed: 'ERROR Updating Information.',
     /** The recipients of a message could not be read (the spec does not word it). */
     recipientsFailed: 'Unable to get recipients.',
@@ -51,11 +51,14 @@ export const CaseTexts = {
   /** The server's answers (the spec leaves the workflow's refusals to the server). */
   server: {
     notFound: 'The case was not found.',
+    /** A masked SSN sent that is not the one the caller was shown (the schemas' own pattern message). */
+    ssnRefused: 'SSN is digits only, at most 9.',
     duplicate: 'A case for this subject already exists in this org. Save again to create it anyway.',
     caseTypeNotOffered: 'The org does not offer this case type.',
     clientRequired: 'Client/Facility is required.',
     wrongState: (action: string, state: string) => `A case that is ${state} cannot ${action}.`,
     lockedToOther: (name: string) => `The case is in data entry by ${name}; only that user or a case administrator may change it.`,
+    heldByOther: (name: string) => `The case is on hold while locked to ${name}; only that user or a case administrator may change it.`,
     inactive: 'The case is inactive (on hold, discontinued or complete): it cannot be changed without Edit Inactive Cases.',
     completionRequired: 'Completion Date is required for a discontinued or complete case.',
     notPermitted: (field: string) => `You may not change the ${field} of a case.`,
@@ -84,14 +87,22 @@ export const CaseTexts = {
     downloadXslt: 'Case XSLT',
     downloadReport: 'Download Report',
     panels: { form: 'Case Details', items: 'Items', papers: 'Papers', messages: 'Messages', settings: 'Additional Settings' },
-    /** Why the case form is read-only (the case lock, spec 001 §4 and §5). */
+    /**
+     * Why the case form is read-only for a user without Edit Cases; a case locked to them (held by another user,
+     * inactive) says the server's `LockedReason` (server.lockedToOther, heldByOther, inactive).
+     */
     lock: {
       noEdit: 'You can view this case but not change it.',
-      inactive: (state: string) => `This case is ${state}. Only users who may edit inactive cases can change it.`,
-      lockedTo: (name: string) => `${name} is doing the data entry of this case. It is read-only for you until data entry is complete.`,
-      heldBy: (name: string) => `This case is on hold while locked to ${name}. It is read-only for you.`,
-      anotherUser: 'another user',
     },
+  },
+  /** The cases list's Assign Reviewer modal: the checked cases the server lets the user change, and the others. */
+  bulk: {
+    selected: (count: number) => `${count} ${count === 1 ? 'case' : 'cases'} selected`,
+    eligibleOf: (eligible: number, selected: number) => `${eligible} of the ${selected} checked cases`,
+    leftOut: (count: number) => `${count === 1 ? 'One checked case is' : `${count} checked cases are`} left out:`,
+    noneEligible: 'None of the checked cases can be changed by you.',
+    checking: 'Checking the checked cases',
+    checkFailed: 'Unable to read the checked cases.',
   },
   noPapers: 'There are no papers on this case.',
   noMessages: 'There are no messages on this case.',

@@ -24,6 +24,35 @@ export const InvoiceTexts = {
   invoiceFailed: 'There was an error creating the invoices for the case.',
   total: 'Total',
   noExpenses: 'There are no expenses for this case.',
+  /** Create Invoice asks first (issue 22 §2; the spec gives no words): the summary of what the invoice will hold. */
+  confirm: {
+    title: 'Create Invoice?',
+    summary: (org: string, cases: number, total: string, date: string) =>
+      `An invoice for ${org}: ${cases === 1 ? '1 case' : `${cases} cases`}, ${total} in all, dated ${date}.`,
+    today: (date: string) => `today (${date})`,
+    org: 'Org',
+    cases: 'Cases',
+    total: 'Total',
+    date: 'Invoice Date',
+    /** Said when the accounting service will receive the invoice too. */
+    sent: 'It will also be sent to QuickBooks.',
+  },
+  /** Invoices already created (issue 22 §2; not in the spec). */
+  history: {
+    title: 'Invoice History',
+    open: 'Invoice History',
+    back: 'Invoicing',
+    empty: 'There are no invoices.',
+    loadFailed: 'Unable to load the invoices.',
+    noLines: 'This invoice has no lines.',
+    linesFailed: 'Unable to load the lines of this invoice.',
+    /** The accounting-service column of an invoice recorded in Dossier only. */
+    notSent: 'Dossier only',
+    linesOf: (id: unknown) => `Lines of invoice ${String(id)}`,
+    // Server refusals.
+    unknown: (id: number) => `No invoice ${id}.`,
+    toBeforeFrom: 'To must be on or after From.',
+  },
   /** The accounting service's link (spec 002 §2.1 Invoices tab, §2.10, §8). */
   accounting: {
     connectFailed: 'There was an error connecting with QBO.',

@@ -41,6 +41,12 @@ export const ItemTexts = {
     investigatorsFailed: 'Unable to get the investigators.',
     itemsFailed: 'Unable to get the selected items.',
     selected: (count: number) => `${count} ${count === 1 ? 'item' : 'items'} selected`,
+    /** How many of the selected items the action will change, when the server leaves some out. */
+    eligibleOf: (eligible: number, selected: number) => `${eligible} of the ${selected} selected items`,
+    leftOut: (count: number) => `${count === 1 ? 'One selected item is' : `${count} selected items are`} left out:`,
+    noneEligible: 'None of the selected items can take this action.',
+    checking: 'Checking the selected items',
+    checkFailed: 'Unable to check the selected items.',
   },
   /** A section with an empty required field (spec 001 §2 "Item page"). */
   requiredFieldsEmpty: 'Required fields are empty!',
@@ -72,6 +78,9 @@ export const ItemTexts = {
     /** 'Case #{CaseNumber} - Item #{n}' (the item's number as the items table shows it). */
     subtitle: (caseNumber: string, itemNumber: string) => `Case #${caseNumber} - Item #${itemNumber}`,
     rejected: 'Rejected',
+    /** The way back: to the item's case for users who may view cases, else to item search. */
+    backToCase: 'Back to case',
+    backToItems: 'Back to items',
     loadFailed: 'Unable to get the item.',
     showFailed: 'Unable to show this item.',
     panels: {
@@ -147,6 +156,9 @@ export const ItemTexts = {
     notFound: 'The item was not found.',
     notOfCase: (id: number) => `Item ${id} is not an item of this case.`,
     wrongStatus: (itemNumber: string, status: string, action: string) => `Item ${itemNumber} is ${status} and cannot ${action}.`,
+    /** Why a bulk submit leaves an item out (docs/decisions.md "Bulk actions: the eligible items"). */
+    missingSectionsOf: (itemNumber: string, sections: readonly string[]) => `Item ${itemNumber} is missing required sections: ${sections.join(', ')}.`,
+    unfinishedSectionsOf: (itemNumber: string, sections: readonly string[]) => `Item ${itemNumber} has sections that are not finished: ${sections.join(', ')}.`,
     inReview: 'The item is in review: it cannot be changed without Edit Items In Review.',
     accepted: 'The item is accepted: it cannot be changed without Edit Inactive Cases.',
     itemTypeNotOffered: 'The case\'s template does not offer this item template.',

@@ -14,6 +14,15 @@ export const OrgTexts = {
     deactivated: (name: string) => `The org ${name} was deactivated.`,
     activated: (name: string) => `The org ${name} was activated.`,
     parentChanged: (name: string, parent: string) => `${name} was moved under ${parent}.`,
+    // Moving an org changes what its whole subtree inherits: asked first (issue 22 §1; the spec gives no words).
+    moveTitle: (name: string) => `Move ${name}?`,
+    confirmMove: (name: string, parent: string, count: number) =>
+      `${name} will move under ${parent}` +
+      (count > 1 ? `, with the ${count - 1} ${count - 1 === 1 ? 'org' : 'orgs'} below it: ${count} orgs move in all.` : '.') +
+      ` From then on ${count > 1 ? 'they inherit' : 'it inherits'} case types, pricing, deadlines and expense rules from ${parent} and the orgs above it.`,
+    moveConfirm: 'Move',
+    /** Shown on an org row while an org is dragged over one of the orgs below it. */
+    cannotMoveHere: 'Cannot move here',
     confirmToggle: (activate: boolean, name: string) => `Are you sure you wish to ${activate ? 'activate' : 'deactivate'} ${name}?`,
     updateFailed: 'There was an error when trying to update the org.',
     generalLoadFailed: 'There was an error loading the general settings for this org.',

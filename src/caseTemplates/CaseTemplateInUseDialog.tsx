@@ -5,7 +5,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import type { SlotProps } from '../slots/index.js';
 import { inUseOf } from './caseTemplateModel.js';
 

@@ -10,7 +10,7 @@ import { PageSizes } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType } from '../../dataProvider/configuration.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { FRAMED_TABLE_SX } from '../theme.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';

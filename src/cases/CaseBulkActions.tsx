@@ -1,19 +1,43 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import { Form, SelectInput, required, useCanAccess, useDataProvider, useGetList, useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
+import { Form, SelectInput, required, useCanAccess, useDataProvider, useGetList, useGetMany, useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
-import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
 import type { SlotProps } from '../slots/index.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.cases;
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'LastName', order: 'ASC' as const } };
 
-/** The Assign Reviewer modal: a reviewer (required) for every checked case, each by `PUT /api/cases/{id}/reviewer/{reviewerId}`. */
+/** A checked case as the server answers it: its number and why the user may not change it (null when they may). */
+type CheckedCase = RaRecord & { CaseNumber?: string | null; LockedReason?: string | null };
+
+/** The checked cases the user may not change, each with the server's reason. */
+function LeftOutCases({ cases }: { cases: readonly CheckedCase[] }) {
+  if (!cases.length) return null;
+  return (
+    <Alert severity="warning" role="status" aria-label="Left out">
+      <AlertTitle>{T.bulk.leftOut(cases.length)}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {cases.map((c) => (
+          <li key={String(c.id)}>
+            <Typography variant="body2">{`Case ${String(c.CaseNumber ?? c.id)}: ${String(c.LockedReason)}`}</Typography>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+/**
+ * The Assign Reviewer modal: a reviewer (required) for the checked cases the server lets the user change (each read
+ * again for its `LockedReason`: held by another user, or inactive without Edit Inactive Cases), each by
+ * `PUT /api/cases/{id}/reviewer/{reviewerId}`; the others are left out with the server's reason.
+ */
 function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number)[]; onClose(): void }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
@@ -21,18 +45,24 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
   const unselectAll = useUnselectAll('cases');
   const reviewers = resourceByName('reviewers')!;
   const { data = [], isPending } = useGetList<RaRecord>('reviewers', ALL);
+  const checked = useGetMany<CheckedCase>('cases', { ids: [...ids] });
+  const cases = checked.data ?? [];
+  const eligible = cases.filter((c) => !c.LockedReason);
+  const leftOut = cases.filter((c) => c.LockedReason);
+  const ready = !checked.isPending && !checked.error && eligible.length > 0;
 
   const assign = async (values: Record<string, unknown>) => {
     try {
-      const answers = await Promise.all(ids.map((id) => dataProvider.assignCaseReviewer(Number(id), Number(values.Reviewer_Id))));
+      const answers = await Promise.all(eligible.map((c) => dataProvider.assignCaseReviewer(Number(c.id), Number(values.Reviewer_Id))));
       if (answers.some(endedBySignOut)) return;
       notify(T.toasts.updated, { type: 'success' });
       unselectAll();
       refresh();
       onClose();
     } catch (error) {
-      // Some cases may have changed before the refusal: the list shows what holds now; the modal stays open.
+      // Some cases may have changed before the refusal: the list shows what holds now, and the cases are read again.
       refresh();
+      void checked.refetch();
       const message = failureMessage(error);
       if (message) notify(message, { type: 'error' });
     }
@@ -43,20 +73,36 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
       <Form onSubmit={assign} {...VALIDATION_MODE}>
         <DialogTitle id="assign-reviewer-title">Assign Reviewer</DialogTitle>
         <DialogContent>
-          <SelectInput
-            source="Reviewer_Id"
-            label="Reviewer"
-            choices={data.map((r) => ({ id: r.id, name: reviewers.recordRepresentation(r) }))}
-            translateChoice={false}
-            validate={required('Reviewer is required.')}
-            isPending={isPending}
-            fullWidth
-            helperText={`${ids.length} ${ids.length === 1 ? 'case' : 'cases'} selected`}
-          />
+          <Stack spacing={1.5}>
+            {checked.isPending ? (
+              <LinearProgress aria-label={T.bulk.checking} />
+            ) : checked.error ? (
+              <Alert severity="error">{T.bulk.checkFailed}</Alert>
+            ) : (
+              <>
+                {!eligible.length && (
+                  <Alert severity="info" role="status">
+                    {T.bulk.noneEligible}
+                  </Alert>
+                )}
+                <LeftOutCases cases={leftOut} />
+              </>
+            )}
+            <SelectInput
+              source="Reviewer_Id"
+              label="Reviewer"
+              choices={data.map((r) => ({ id: r.id, name: reviewers.recordRepresentation(r) }))}
+              translateChoice={false}
+              validate={required('Reviewer is required.')}
+              isPending={isPending}
+              fullWidth
+              helperText={leftOut.length ? T.bulk.eligibleOf(eligible.length, ids.length) : T.bulk.selected(ids.length)}
+            />
+          </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          <SubmitButton label="Assign" />
+          {ready ? <SubmitButton label="Assign" /> : <Button variant="contained" disabled>Assign</Button>}
         </DialogActions>
       </Form>
     </Dialog>

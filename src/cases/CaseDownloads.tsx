@@ -6,7 +6,7 @@ import { useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import type { WorkflowFields } from './caseRules.js';
 
 const T = CaseTexts;

@@ -19,9 +19,9 @@ import { ResourceList } from '../resources/ResourceList.js';
 import { CaseForm } from './CaseForm.js';
 import { CaseParameters } from './CaseParameters.js';
 import { CaseProgress } from './CaseProgress.js';
-import { CaseWorkflowButtons, useWorkflowPermissions } from './CaseWorkflowButtons.js';
+import { CaseWorkflowButtons } from './CaseWorkflowButtons.js';
 import { CaseDownloads, useDownloadKinds } from './CaseDownloads.js';
-import { useCaseLock, workflowActions, type WorkflowFields } from './caseRules.js';
+import { stepsOf, useCaseLock, type WorkflowFields } from './caseRules.js';
 import { useCaseWorkflowPoll } from './useCaseWorkflowPoll.js';
 
 const T = CaseTexts;
@@ -61,8 +61,9 @@ function subtitleOf(record: CaseRecord): string {
 
 /**
  * The case page (/cases/{caseId}, spec 001 §2 "Case detail"): the case number with its subject, org and case type;
- * Back and Refresh; the seven-step progress with an On Hold or Discontinued chip; the workflow buttons and the
- * XML/XSLT downloads; then the case form (read only, with the reason, when the case lock says so), its items,
+ * Back and Refresh; the seven-step progress with an On Hold or Discontinued chip; the workflow steps the server
+ * offers the user and the XML/XSLT downloads; then the case form (read only, with the server's reason, when the case
+ * is locked to the user), its items,
  * papers, messages and additional settings. The workflow state is polled so steps taken elsewhere show.
  */
 function CaseView({ caseId }: { caseId: number }) {
@@ -74,11 +75,10 @@ function CaseView({ caseId }: { caseId: number }) {
     void refetch();
     void queryClient.invalidateQueries({ queryKey: ['case-items'] });
   }, [refetch, queryClient]);
-  const polled = useCaseWorkflowPoll(caseId, record, reload);
-  const lockedToName = polled && record && polled.LockedTo_Id === record.LockedTo_Id ? polled.LockedToName : null;
-  const lock = useCaseLock(record, lockedToName);
+  // A step taken elsewhere, or a change of what the user may do, reads the case again (its Steps and LockedReason).
+  useCaseWorkflowPoll(caseId, record, reload);
+  const lock = useCaseLock(record);
   const panels = useCanAccessResources({ action: 'list', resources: [...PANEL_RESOURCES] });
-  const steps = useWorkflowPermissions();
   const downloads = useDownloadKinds();
 
   if (error && failureOf(error).status === 404) return <NotFound />;
@@ -86,7 +86,7 @@ function CaseView({ caseId }: { caseId: number }) {
 
   const number = String(record.CaseNumber ?? '');
   const subtitle = subtitleOf(record);
-  const hasActions = workflowActions(record, steps).length > 0 || downloads.length > 0;
+  const hasActions = stepsOf(record).length > 0 || downloads.length > 0;
   return (
     <Stack spacing={2} sx={{ minWidth: 0, pb: 3 }}>
       <Card component="header">

@@ -5,10 +5,12 @@ import { Limits } from '../../shared/constants.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { CaseParameter } from '../../dataProvider/cases.js';
+import { getToken } from '../../dataProvider/session.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
+import { saveFailed } from '../forms/saveOutcome.js';
 
 const T = CaseTexts;
 
@@ -41,11 +43,15 @@ function ParameterValues({ parameters }: { parameters: CaseParameter[] }) {
   );
 }
 
-/** The settings to change: one input each, labelled by its name, a TextArea setting on several lines. */
-function ParameterForm({ parameters, onSave }: { parameters: CaseParameter[]; onSave(values: CaseParameter[]): Promise<void> }) {
+/**
+ * The settings to change: one input each, labelled by its name, a TextArea setting on several lines. A failed save
+ * keeps what was typed and Save (`saveFailed`).
+ */
+function ParameterForm({ parameters, onSave }: { parameters: CaseParameter[]; onSave(values: CaseParameter[]): Promise<boolean> }) {
   const submit = async (values: Record<string, unknown>) => {
     const typed = Array.isArray(values.Values) ? (values.Values as unknown[]) : [];
-    await onSave(parameters.map((p, i) => ({ ...p, ParameterValue: typeof typed[i] === 'string' ? (typed[i] as string) : '' })));
+    const saved = await onSave(parameters.map((p, i) => ({ ...p, ParameterValue: typeof typed[i] === 'string' ? (typed[i] as string) : '' })));
+    return saved ? undefined : saveFailed();
   };
   return (
     <Form record={{ Values: parameters.map((p) => p.ParameterValue ?? '') }} onSubmit={submit} noValidate {...VALIDATION_MODE} disableInvalidFormNotification>
@@ -93,14 +99,20 @@ function ParametersPanel({ caseId, readOnly }: Required<Props>) {
     };
   }, [dataProvider, caseId, read]);
 
-  const save = async (parameters: CaseParameter[]) => {
+  /** Answers whether the settings were saved. */
+  const save = async (parameters: CaseParameter[]): Promise<boolean> => {
     try {
       await dataProvider.saveCaseParameters(caseId, parameters);
+      // After a 401/419 react-admin signs out and answers the call as if it had worked: nothing was saved.
+      if (!getToken()) return false;
       notify(T.toasts.parametersSaved, { type: 'success' });
       setRead((n) => n + 1);
+      return true;
     } catch (error) {
-      // Spec 001 §8: the failure is said in a success-style toast, word for word.
-      if (failureMessage(error)) notify(T.errors.parametersFailed, { type: 'success' });
+      // Spec 001 §8's words, in an error toast: its success-style toast would say a failure as if it were saved
+      // (docs/decisions.md, "Additional settings"). An ended session is left to the auth provider's notice.
+      if (failureMessage(error)) notify(T.errors.parametersFailed, { type: 'error' });
+      return false;
     }
   };
 
@@ -117,7 +129,8 @@ function ParametersPanel({ caseId, readOnly }: Required<Props>) {
 /**
  * The case's Additional Settings (spec 001 §2, §7): ParameterName labels its ParameterValue's input (several lines
  * for a TextArea setting); Save sends every setting and reloads them — 'Information Updated Successfully.', or
- * 'ERROR Updating Information.' in a success-style toast (spec 001 §8). Read only: the values, no inputs, no save.
+ * 'ERROR Updating Information.' in an error toast (spec 001 §8's words; its success style is not kept), the typed values
+ * still in their inputs. Read only: the values, no inputs, no save.
  * A failure to read or to render says 'Unable to show AdditionalInformations'.
  */
 export function CaseParameters({ caseId, readOnly = false }: Props) {

@@ -5,13 +5,12 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import PauseIcon from '@mui/icons-material/Pause';
 import ReplayIcon from '@mui/icons-material/Replay';
 import BlockIcon from '@mui/icons-material/Block';
-import { Confirm, useCanAccess, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { CaseStepAnswer } from '../../dataProvider/cases.js';
-import { failureOf } from '../../dataProvider/httpClient.js';
-import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
-import { workflowActions, type CaseStateFields, type WorkflowAction, type WorkflowPermissions } from './caseRules.js';
+import { endedBySignOut, failureText } from '../resources/writeFailure.js';
+import { stepsOf, type CaseStateFields, type CaseStep } from './caseRules.js';
 
 const T = CaseTexts;
 
@@ -21,9 +20,8 @@ interface StepDeclaration {
   label: string;
   method: StepMethod;
   done: string;
+  /** Said when a refusal gives no reason (the server failed, or did not answer); a refusal's own reason is said otherwise. */
   failed: string;
-  /** "Failed … starts of data entry show the server message" (spec 001 §8); the other steps say their own text. */
-  serverMessage?: boolean;
   icon: ReactElement;
   /** The step that moves the case on is the page's main button. */
   main?: boolean;
@@ -32,9 +30,9 @@ interface StepDeclaration {
 }
 
 /** Each workflow button: its label, its data provider call, its toasts (spec 001 §8). */
-export const STEPS: Record<WorkflowAction, StepDeclaration> = {
-  startDataEntry: { label: 'Start Data Entry', method: 'startDataEntry', done: T.toasts.dataEntryStarted, failed: T.errors.startDataEntryFailed, serverMessage: true, icon: <PlayArrowIcon />, main: true },
-  completeDataEntry: { label: 'Data Entry Complete', method: 'completeDataEntry', done: T.toasts.dataEntryComplete, failed: T.errors.dataEntryCompleteFailed, icon: <TaskAltIcon />, main: true },
+export const STEPS: Record<CaseStep, StepDeclaration> = {
+  startDataEntry: { label: 'Start Data Entry', method: 'startDataEntry', done: T.toasts.dataEntryStarted, failed: T.errors.startDataEntryFailed, icon: <PlayArrowIcon />, main: true },
+  dataEntryComplete: { label: 'Data Entry Complete', method: 'completeDataEntry', done: T.toasts.dataEntryComplete, failed: T.errors.dataEntryCompleteFailed, icon: <TaskAltIcon />, main: true },
   reactivate: { label: 'Reactivate', method: 'toggleCaseHold', done: T.toasts.reactivated, failed: T.errors.holdFailed, icon: <ReplayIcon />, main: true },
   resume: { label: 'Resume', method: 'resumeCase', done: T.toasts.resumed, failed: T.errors.resumeFailed, icon: <ReplayIcon />, main: true },
   hold: { label: 'Hold', method: 'toggleCaseHold', done: T.toasts.onHold, failed: T.errors.holdFailed, icon: <PauseIcon />, color: 'warning' },
@@ -42,40 +40,30 @@ export const STEPS: Record<WorkflowAction, StepDeclaration> = {
 };
 
 /** The steps in the order the page shows them: the one that moves the case on first. */
-const ORDER: readonly WorkflowAction[] = ['startDataEntry', 'completeDataEntry', 'reactivate', 'resume', 'hold', 'discontinue'];
-
-/** Which workflow steps the user may take: react-admin's canAccess on `cases` for each step's action. */
-export function useWorkflowPermissions(): WorkflowPermissions {
-  return {
-    startDataEntry: useCanAccess({ resource: 'cases', action: 'startDataEntry' }).canAccess,
-    completeDataEntry: useCanAccess({ resource: 'cases', action: 'completeDataEntry' }).canAccess,
-    hold: useCanAccess({ resource: 'cases', action: 'hold' }).canAccess,
-    discontinue: useCanAccess({ resource: 'cases', action: 'discontinue' }).canAccess,
-    resume: useCanAccess({ resource: 'cases', action: 'resume' }).canAccess,
-  };
-}
+const ORDER: readonly CaseStep[] = ['startDataEntry', 'dataEntryComplete', 'reactivate', 'resume', 'hold', 'discontinue'];
 
 interface Props {
   record: CaseStateFields & { Id: number; CaseNumber?: string | null };
   /** After a step was taken or refused: read the case again (its state, dates and lock changed, or were changed elsewhere). */
-  onStepTaken(action: WorkflowAction, answer?: CaseStepAnswer): void;
+  onStepTaken(action: CaseStep, answer?: CaseStepAnswer): void;
 }
 
 /**
  * The workflow buttons of a case (spec 001 §4, §6): Start Data Entry, Data Entry Complete, Hold or Reactivate,
- * Discontinue (after a confirmation) and Resume, each shown in the states that allow it to users holding its
- * permission. A step says it was done, or why not, and the case is read again either way.
+ * Discontinue (after a confirmation) and Resume — exactly the steps the server says the user may take now (the
+ * case's `Steps`: its state, their permissions, a lock held by another user). A step says it was done, or the
+ * server's reason for refusing it (the spec's text when none is given), and the case is read again either way.
  */
 export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
-  const [running, setRunning] = useState<WorkflowAction | null>(null);
+  const [running, setRunning] = useState<CaseStep | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const shown = new Set(workflowActions(record, useWorkflowPermissions()));
-  const actions = ORDER.filter((a) => shown.has(a));
+  const offered = stepsOf(record);
+  const actions = ORDER.filter((a) => offered.includes(a));
   if (!actions.length) return null;
 
-  const run = async (action: WorkflowAction) => {
+  const run = async (action: CaseStep) => {
     const step = STEPS[action];
     setConfirming(false);
     setRunning(action);
@@ -85,11 +73,10 @@ export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
       notify(step.done, { type: 'success' });
       onStepTaken(action, answer);
     } catch (error) {
-      const message = failureMessage(error);
+      const text = failureText(error, step.failed);
       // An ended session has been announced by the auth provider.
-      if (message === null) return;
-      const answered = Boolean(failureOf(error).status);
-      notify(step.serverMessage && answered ? message : step.failed, { type: 'error' });
+      if (text === null) return;
+      notify(text, { type: 'error' });
       onStepTaken(action);
     } finally {
       setRunning(null);
@@ -114,7 +101,7 @@ export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
           </Button>
         );
       })}
-      {shown.has('discontinue') && (
+      {actions.includes('discontinue') && (
         <Confirm
           isOpen={confirming}
           title={T.page.discontinueTitle(String(record.CaseNumber ?? ''))}

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Button, Card, Checkbox, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Stack, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import FilterListIcon from '@mui/icons-material/FilterList';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Limits } from '../../shared/constants.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
+import { FILTER_PANEL_BUTTON, FILTER_PANEL_CARD_SX } from './FilterPanelPlace.js';
 
 /** A heading of a filter panel's part (Orgs, Groups, Case Status). */
 export function PanelHeading({ children }: { children: string }) {
@@ -25,16 +25,14 @@ export function FilterPanelFrame({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   if (!mobile) {
     return (
-      <Card component="aside" sx={{ width: Limits.SIDE_PANEL_WIDTH_PX, flexShrink: 0, position: 'sticky', top: 72, maxHeight: 'calc(100vh - 88px)', overflowY: 'auto' }}>
+      <Card component="aside" sx={FILTER_PANEL_CARD_SX}>
         {children}
       </Card>
     );
   }
   return (
     <>
-      <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setOpen(true)} aria-expanded={open} sx={{ alignSelf: 'flex-start' }}>
-        Filters
-      </Button>
+      <Button {...FILTER_PANEL_BUTTON} onClick={() => setOpen(true)} aria-expanded={open} />
       <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: Limits.SIDE_PANEL_WIDTH_PX, maxWidth: '85vw' } } }}>
         <Stack direction="row" alignItems="center" sx={{ px: 2, pt: 1 }}>
           <Typography variant="h6" sx={{ flex: 1 }}>

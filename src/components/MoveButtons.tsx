@@ -4,7 +4,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { useCanAccess, useListContext, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
 import type { SlotProps } from '../slots/index.js';
 
 export interface MoveButtonsProps extends SlotProps {

@@ -1,6 +1,7 @@
 import { createContext, forwardRef, useContext, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, TextField, useMediaQuery } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
+import BlockIcon from '@mui/icons-material/Block';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { TreeItem, type TreeItemProps } from '@mui/x-tree-view/TreeItem';
@@ -9,7 +10,7 @@ import { Limits, Timing } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { OrgState } from '../../dataProvider/session.js';
 import { useOrgs } from '../session/useLookups.js';
-import { allNodeIds, ancestorIds, buildOrgTree, isSameOrBelow, type OrgNode } from './orgTree.js';
+import { allNodeIds, ancestorIds, buildOrgTree, isBelow, isSameOrBelow, type OrgNode } from './orgTree.js';
 
 interface OrgTreeProps {
   orgs: readonly OrgState[];
@@ -28,8 +29,9 @@ interface OrgTreeProps {
   /** Only the first node starts expanded (the invoicing tree, spec 002 §2.7); otherwise the first levels of a large tree. */
   expandFirstOnly?: boolean;
   /**
-   * Drag and drop: an org dropped onto another moves under it. The top org is not dragged; a drop onto the org
-   * itself or one below it is refused (`onRefusedMove`) before anything is asked, and other orgs do not accept it.
+   * Drag and drop: an org dropped onto another moves under it. The top org is not dragged. An org below the dragged
+   * one says "Cannot move here" while the drag is over it, and a drop there is refused (`onRefusedMove`) before
+   * anything is asked; the org itself and its own parent are no drop targets (nothing would change).
    */
   onMove?: (org: OrgState, parent: OrgState) => void;
   onRefusedMove?: (org: OrgState, parent: OrgState) => void;
@@ -44,6 +46,8 @@ interface TreeState {
   dragging: string | null;
   over: string | null;
   canDrop(source: string, target: string): boolean;
+  /** The target is one of the orgs below the dragged one: the drop is taken only to say why it is refused. */
+  refuses(source: string, target: string): boolean;
   start(id: string): void;
   enter(id: string | null): void;
   end(): void;
@@ -60,27 +64,41 @@ const OrgTreeItem = forwardRef<HTMLLIElement, TreeItemProps>(function OrgTreeIte
   const tree = useContext(TreeStateContext);
   const id = props.itemId;
   const org = tree?.byId.get(id);
+  // Dragged over one of the orgs below the dragged one: the row says so (the drag sees the same elements throughout).
+  const refused = Boolean(tree?.movable && org && tree.over === id && tree.dragging !== null && tree.refuses(tree.dragging, id));
   const label = (
     <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
       <Box component="span" title={typeof props.label === 'string' ? props.label : undefined} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', color: org?.Hidden ? 'text.secondary' : undefined }}>
         {props.label}
       </Box>
       {org?.Hidden && <Chip size="small" variant="outlined" label={Texts.orgs.orgs.inactive} sx={{ height: 20, fontSize: '0.7rem', flexShrink: 0 }} />}
+      {refused && <Chip size="small" color="error" icon={<BlockIcon />} label={Texts.orgs.orgs.cannotMoveHere} sx={{ height: 20, fontSize: '0.7rem', flexShrink: 0, pointerEvents: 'none' }} />}
     </Box>
   );
   if (!tree?.movable || !org) return <TreeItem {...props} ref={ref} label={label} />;
   const draggable = org.ParentOrg_Id !== null;
+  /** Whether a drag over this row is taken: a new parent, or an org below the dragged one (to say why not). */
+  const takes = () => tree.dragging !== null && (tree.canDrop(tree.dragging, id) || tree.refuses(tree.dragging, id));
   const content = {
     draggable,
-    className: [tree.over === id ? 'OrgTree-dropTarget' : '', tree.dragging === id ? 'OrgTree-dragging' : ''].join(' ').trim() || undefined,
+    className:
+      [tree.over === id ? (refused ? 'OrgTree-refusedTarget' : 'OrgTree-dropTarget') : '', tree.dragging === id ? 'OrgTree-dragging' : ''].join(' ').trim() || undefined,
     onDragStart: (event: DragEvent<HTMLDivElement>) => {
       event.stopPropagation();
       event.dataTransfer?.setData?.(DRAG_TYPE, id);
       if (event.dataTransfer) event.dataTransfer.effectAllowed = 'move';
       tree.start(id);
     },
+    // An org below the dragged one takes the drag too, only to say why nothing moves (a browser that is not offered
+    // a drop says nothing at all); the row says so while the drag is over it. Entering is taken like passing over:
+    // a browser that sees an untaken dragenter moves the drag's target to the page.
+    onDragEnter: (event: DragEvent<HTMLDivElement>) => {
+      if (!takes()) return;
+      event.preventDefault();
+      if (tree.over !== id) tree.enter(id);
+    },
     onDragOver: (event: DragEvent<HTMLDivElement>) => {
-      if (!tree.dragging || !tree.canDrop(tree.dragging, id)) return;
+      if (!takes()) return;
       event.preventDefault();
       if (event.dataTransfer) event.dataTransfer.dropEffect = 'move';
       if (tree.over !== id) tree.enter(id);
@@ -115,12 +133,12 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
   const [search, setSearch] = useState('');
   const tree = useMemo(() => buildOrgTree(orgs, { includeHidden, search }), [orgs, includeHidden, search]);
   const [expanded, setExpanded] = useState<string[] | null>(null);
-  const lastClick = useRef<{ id: string; at: number } | null>(null);
   const byId = useMemo(() => new Map(orgs.map((o) => [String(o.Id), o])), [orgs]);
   const [dragging, setDragging] = useState<string | null>(null);
   const [over, setOver] = useState<string | null>(null);
   const apiRef = useTreeViewApiRef();
   const box = useRef<HTMLDivElement>(null);
+  const lastClick = useRef<{ id: string; at: number } | null>(null);
   const open = useMemo(() => expanded ?? (orgs.length ? firstExpanded(buildOrgTree(orgs, { includeHidden }), orgs, reveal, expandFirstOnly) : []), [expanded, orgs, includeHidden, reveal, expandFirstOnly]);
 
   // The org to show: its ancestors open, and it comes into view within the tree's own scroll.
@@ -156,6 +174,11 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
         const to = byId.get(target);
         return Boolean(from && to) && !isSameOrBelow(orgs, to!.Id, from!.Id) && from!.ParentOrg_Id !== to!.Id;
       },
+      refuses: (source, target) => {
+        const from = byId.get(source);
+        const to = byId.get(target);
+        return Boolean(from && to) && isBelow(orgs, to!.Id, from!.Id);
+      },
       start: (id) => setDragging(id),
       enter: (id) => setOver(id),
       end: () => {
@@ -167,8 +190,8 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
         setOver(null);
         const from = source ? byId.get(source) : undefined;
         const to = byId.get(target);
-        if (!from || !to || !onMove) return;
-        // Checked before anything is asked (the server refuses too): never onto itself or an org below it.
+        if (!from || !to || !onMove || from.Id === to.Id) return;
+        // Checked before anything is asked (the server refuses too): never under an org below it.
         if (isSameOrBelow(orgs, to.Id, from.Id)) onRefusedMove?.(from, to);
         else if (from.ParentOrg_Id !== to.Id) onMove(from, to);
       },
@@ -176,11 +199,12 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
     [byId, onMove, onRefusedMove, dragging, over, orgs],
   );
 
-  const onItemClick = (_event: React.MouseEvent, itemId: string) => {
-    const now = Date.now();
+  // Two clicks on one org within the spec's window (300 ms) pick it, timed by when the clicks happened (the events'
+  // timeStamp), not when their handlers ran: a busy page may run the second handler late.
+  const onItemClick = (event: React.MouseEvent, itemId: string) => {
     const previous = lastClick.current;
-    lastClick.current = { id: itemId, at: now };
-    if (onPick && previous && previous.id === itemId && now - previous.at <= Timing.DOUBLE_CLICK_MS) {
+    lastClick.current = { id: itemId, at: event.timeStamp };
+    if (onPick && previous && previous.id === itemId && event.timeStamp - previous.at <= Timing.DOUBLE_CLICK_MS) {
       const org = byId.get(itemId);
       if (org) onPick(org);
     }
@@ -216,6 +240,7 @@ export function OrgTree({ orgs, multi, selected, onSelect, onPick, includeHidden
           maxHeight: height,
           overflowY: height ? 'auto' : undefined,
           '& .OrgTree-dropTarget': { outline: 2, outlineStyle: 'dashed', outlineColor: 'primary.main', outlineOffset: -2, bgcolor: 'action.hover' },
+          '& .OrgTree-refusedTarget': { outline: 2, outlineStyle: 'dashed', outlineColor: 'error.main', outlineOffset: -2, cursor: 'not-allowed' },
           '& .OrgTree-dragging': { opacity: 0.5 },
           '& [draggable="true"]': { cursor: 'grab' },
           // The selected org stands out (the current org of a page, the chosen one of a picker).

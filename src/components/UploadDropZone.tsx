@@ -1,5 +1,5 @@
 import { useNotify, useRefresh } from 'react-admin';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { FileDropZone, type FileDropZoneProps } from './FileDropZone.js';
 
 export interface UploadDropZoneProps extends Omit<FileDropZoneProps, 'onFiles'> {

@@ -55,3 +55,13 @@ export function ancestorIds(orgs: readonly OrgState[], id: number): number[] {
 export function isSameOrBelow(orgs: readonly OrgState[], id: number, ancestor: number): boolean {
   return id === ancestor || ancestorIds(orgs, id).includes(ancestor);
 }
+
+/** Whether `id` is one of the orgs below `ancestor` (not the org itself). */
+export function isBelow(orgs: readonly OrgState[], id: number, ancestor: number): boolean {
+  return id !== ancestor && ancestorIds(orgs, id).includes(ancestor);
+}
+
+/** How many orgs move when `id` moves: the org and every org below it (hidden ones too), within the list. */
+export function subtreeSize(orgs: readonly OrgState[], id: number): number {
+  return orgs.filter((o) => isSameOrBelow(orgs, o.Id, id)).length;
+}

@@ -8,7 +8,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { endedBySignOut } from '../resources/useResourceSave.js';
+import { endedBySignOut } from '../resources/writeFailure.js';
 
 const S = Texts.identity.screens;
 const SYSTEM_ADMINISTRATOR = Permissions.General.SYSTEM_ADMINISTRATOR;

@@ -4,7 +4,7 @@ import { useCanAccess, useDataProvider, useGetList, useNotify, useRefresh } from
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { endedBySignOut } from '../resources/useResourceSave.js';
+import { endedBySignOut } from '../resources/writeFailure.js';
 import type { SlotProps } from '../slots/index.js';
 
 /** Every tag of the declared read-only `tags` resource. */

@@ -9,7 +9,7 @@ import { Limits } from '../../shared/constants.js';
 import { formatLockDate, isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { DateInput } from '../forms/inputs.js';
 import type { SlotProps } from '../slots/index.js';
 

@@ -19,6 +19,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
+  Confirm,
   DataTable,
   ListContextProvider,
   useCanAccess,
@@ -26,13 +27,18 @@ import {
   useDataProvider,
   useDataTableDataContext,
   useGetList,
+  useGetOne,
   useList,
   useNotify,
   useRecordContext,
 } from 'react-admin';
-import type { InvoiceableOrg } from '../../schemas/types.js';
+import { Link as RouterLink } from 'react-router-dom';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import accountingStatus from '../../resources/accountingStatus.js';
+import invoiceHistory from '../../resources/invoiceHistory.js';
+import type { AccountingStatus, InvoiceableOrg } from '../../schemas/types.js';
 import { Limits, PageSizes, Timing } from '../../shared/constants.js';
-import { formatDate, formatMoney } from '../../shared/format.js';
+import { formatDate, formatMoney, isoDay } from '../../shared/format.js';
 import { InvoiceTexts as T } from '../../shared/texts/invoices.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
@@ -178,6 +184,7 @@ function OrgCases({ group, canCreate, onInvoiced }: { group: InvoiceableOrg; can
   const checked = list.selectedIds.filter((id) => shown.has(Number(id))).map(Number);
   const [create, { isPending: creating }] = useCreate();
   const notify = useNotify();
+  const [asking, setAsking] = useState(false);
 
   // A card opens with nothing checked, and leaves nothing checked behind.
   useEffect(() => {
@@ -244,7 +251,7 @@ function OrgCases({ group, canCreate, onInvoiced }: { group: InvoiceableOrg; can
               helperText={T.invoiceDateHint}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Button variant="contained" disabled={checked.length === 0 || creating} onClick={invoice}>
+            <Button variant="contained" disabled={checked.length === 0 || creating} onClick={() => setAsking(true)}>
               {creating ? T.creating : T.createInvoice}
             </Button>
             {checked.length > 0 && (
@@ -256,6 +263,59 @@ function OrgCases({ group, canCreate, onInvoiced }: { group: InvoiceableOrg; can
         ) : (
           <Alert severity="info">{T.assignCompany}</Alert>
         ))}
+      {asking && (
+        <Confirm
+          isOpen
+          title={T.confirm.title}
+          content={<InvoiceSummary group={group} cases={rows.filter((r) => checked.includes(r.id))} invoiceDate={invoiceDate} />}
+          confirm={T.createInvoice}
+          cancel="Cancel"
+          onConfirm={() => {
+            setAsking(false);
+            invoice();
+          }}
+          onClose={() => setAsking(false)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** How many case numbers the summary names before it says how many more there are. */
+const NAMED_CASES = 8;
+
+/**
+ * What Create Invoice is about to record, asked before it does (issue 22 §2): the org, the cases checked (their
+ * numbers), the total and the invoice date (today when none is chosen), and whether QuickBooks will receive it.
+ */
+function InvoiceSummary({ group, cases, invoiceDate }: { group: InvoiceableOrg; cases: readonly InvoiceCase[]; invoiceDate: string }) {
+  const { data: accounting } = useGetOne<AccountingStatus & { id: string }>(accountingStatus.name, { id: accountingStatus.name });
+  const total = formatMoney(totalOf(cases));
+  const date = invoiceDate ? formatDate(invoiceDate) : T.confirm.today(formatDate(isoDay(new Date())));
+  const numbers = cases.map((c) => c.CaseNumber);
+  const named = numbers.length > NAMED_CASES ? `${numbers.slice(0, NAMED_CASES).join(', ')} and ${numbers.length - NAMED_CASES} more` : numbers.join(', ');
+  const rows: [string, ReactNode][] = [
+    [T.confirm.org, group.OrgName],
+    [T.confirm.cases, `${cases.length}: ${named}`],
+    [T.confirm.total, total],
+    [T.confirm.date, date],
+  ];
+  return (
+    <Stack spacing={1.5}>
+      <Typography>{T.confirm.summary(group.OrgName, cases.length, total, date)}</Typography>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: label === T.confirm.total ? 700 : undefined, overflowWrap: 'anywhere' }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+      {accounting?.Status === 'connected' && group.QboId !== null && <Typography variant="body2">{T.confirm.sent}</Typography>}
     </Stack>
   );
 }
@@ -286,13 +346,15 @@ function OrgCard({ group, open, onToggle, children }: { group: InvoiceableOrg; o
 /**
  * The invoicing screen (/invoices, spec 002 §2.7), the `invoices` declaration's list slot: the org tree with
  * checkboxes on the left, orgs with billable cases in bold; on the right one card per checked org (asked 500 ms after
- * the last change), only one open at a time, each with its date filter, cases table and Create Invoice. An invoice
- * made returns the screen to its first state, nothing checked.
+ * the last change), only one open at a time, each with its date filter, cases table and Create Invoice, which asks
+ * first with a summary. An invoice made returns the screen to its first state, nothing checked. Invoice History (the
+ * invoices already created) opens from the header.
  */
 export default function InvoicingPage({ declaration }: SlotProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const phone = useMediaQuery(MOBILE_QUERY);
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });
+  const { canAccess: canSeeHistory = false } = useCanAccess({ resource: invoiceHistory.name, action: 'list' });
   const { data: billable, refetch: refetchBillable } = useGetList(declaration.name, { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: 'Name', order: 'ASC' } });
   const [selected, setSelected] = useState<number[]>([]);
   const asked = useDebounced(selected, Timing.INVOICE_ORG_DEBOUNCE_MS);
@@ -357,7 +419,16 @@ export default function InvoicingPage({ declaration }: SlotProps) {
 
   return (
     <Box>
-      <PageHeader title={declaration.title} />
+      <PageHeader
+        title={declaration.title}
+        actions={
+          canSeeHistory && (
+            <Button component={RouterLink} to={invoiceHistory.route!} variant="outlined" startIcon={<ReceiptLongIcon />}>
+              {T.history.open}
+            </Button>
+          )
+        }
+      />
       <AccountingNotice unauthorised />
       <Stack direction={phone ? 'column' : 'row'} spacing={phone ? 1.5 : 3} alignItems={phone ? 'stretch' : 'flex-start'}>
         <OrgPanel selected={selected} onSelect={setSelected} billable={billableIds} phone={phone} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, IconButton, InputBase, LinearProgress, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, IconButton, InputBase, LinearProgress, Stack, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, DataTable, ListBase, useCanAccess, useDataProvider, useDelete, useListContext, useNotify } from 'react-admin';
@@ -12,7 +12,8 @@ import { saveFile } from '../../dataProvider/httpClient.js';
 import { resourceByName } from '../../resources/index.js';
 import { FileDropZone } from '../components/FileDropZone.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { ListPager } from '../resources/ListPager.js';
 import { asRecord, useCachedRecords } from './itemTypeModel.js';
 
@@ -157,11 +158,11 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
 }
 
 function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boolean }) {
-  const { error, isPending } = useListContext();
+  const { error, isPending, refetch } = useListContext();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const declaration = resourceByName(ASSETS)!;
   const [name, added] = declaration.list.columns;
-  if (error) return <Alert severity="error">{T.assetsLoadFailed}</Alert>;
+  if (error) return <LoadFailed error={error} text={T.assetsLoadFailed} onRetry={() => void refetch()} />;
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', overflow: 'hidden' }}>
       {isPending && <LinearProgress aria-label="Loading assets" />}

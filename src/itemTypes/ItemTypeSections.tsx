@@ -10,7 +10,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeSection, SectionTemplate } from '../../dataProvider/configuration.js';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { applyOrder, asRecord, availableSections, sectionsInOrder, useCachedRecords } from './itemTypeModel.js';
 import { RequiredBox, SectionNameCell, SectionPicker } from './SectionPicker.js';
 

@@ -5,7 +5,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { InvestigatorOption } from '../../dataProvider/items.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { WORK_STATUS_COLORS } from '../identity/WorkStatusName.js';
-import { endedBySignOut, failureMessage } from '../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
 import type { CaseGroup } from './selectedItems.js';
 
 const T = ItemTexts.bulk;

@@ -7,7 +7,7 @@ import { ItemTexts } from '../../shared/texts/items.js';
 import { DownloadName } from '../components/DownloadName.js';
 import { MoveButtons } from '../components/MoveButtons.js';
 import { UploadDropZone } from '../components/UploadDropZone.js';
-import { parentValuesOf } from '../resources/ResourceForm.js';
+import { parentValuesOf } from '../resources/recordValues.js';
 import type { SlotProps } from '../slots/index.js';
 
 const T = ItemTexts.attachments;

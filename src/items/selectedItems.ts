@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetMany, useListContext, type Identifier, type RaRecord } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { parentValuesOf } from '../resources/ResourceForm.js';
+import { parentValuesOf } from '../resources/recordValues.js';
 
 export type ItemRow = RaRecord & ApiRecord;
 
@@ -45,6 +45,21 @@ function useListedRows(resource: string, current: readonly ItemRow[]): ItemRow[]
   return [...byId.values()];
 }
 
+/** Whether two groupings hold the same rows (the same answers of the list's calls) in the same groups. */
+const sameGroups = (a: readonly CaseGroup[], b: readonly CaseGroup[]) =>
+  a.length === b.length && a.every((group, i) => group.caseId === b[i].caseId && group.items.length === b[i].items.length && group.items.every((item, j) => item === b[i].items[j]));
+
+/**
+ * The grouping of the last render while it holds the same rows: the rows read from the query cache come as a new
+ * array on every render, and the modal's calls about the selected items (the assign list, what the server says of
+ * them) must run again only when they change.
+ */
+function useStableGroups(groups: CaseGroup[]): CaseGroup[] {
+  const last = useRef(groups);
+  if (!sameGroups(last.current, groups)) last.current = groups;
+  return last.current;
+}
+
 /**
  * The items the user checked in the list, grouped by case. Under a parent (a case's items) they are read again with
  * the case's list call, so items checked on another page of the table (react-admin's "select all") are there too;
@@ -61,6 +76,7 @@ export function useSelectedItems(declaration: ResourceDeclaration, parent?: ApiR
     const rows = meta ? (read ?? []) : listed;
     return groupByCase(rows.filter((row) => wanted.has(String(row.id))), parent);
   }, [selectedIds, meta, read, listed, parent]);
-  const count = meta ? selectedIds.length : groups.reduce((sum, group) => sum + group.ids.length, 0);
-  return { groups, count, isPending: Boolean(meta) && isPending, error };
+  const stable = useStableGroups(groups);
+  const count = meta ? selectedIds.length : stable.reduce((sum, group) => sum + group.ids.length, 0);
+  return { groups: stable, count, isPending: Boolean(meta) && isPending, error };
 }

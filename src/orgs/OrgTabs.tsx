@@ -1,7 +1,10 @@
+import { useCallback } from 'react';
 import { Card, CardContent, LinearProgress } from '@mui/material';
 import { useCanAccess, useGetOne } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import orgInvoiceSettings from '../../resources/orgInvoiceSettings.js';
+import orgInvoiceSettings, { NO_COMPANY } from '../../resources/orgInvoiceSettings.js';
+import accountingStatus from '../../resources/accountingStatus.js';
+import type { AccountingStatus } from '../../schemas/types.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
@@ -42,13 +45,25 @@ export function OrgGeneralTab({ declaration, record, error, onRetry }: GeneralPr
   );
 }
 
+/** The schema's words for a missing company. */
+const COMPANY_REQUIRED = orgInvoiceSettings.schema.properties.QboId['x-messages']?.required ?? '';
+
 /**
  * The Invoices tab (spec 002 §2.1): the accounting-service company — "None" (-1, saved as none) or one of the
- * service's companies (`qbo-customers`, the schema's reference) — and Include Last 4 SSN in Details, saved together.
+ * service's companies (`qbo-customers`, the schema's reference) — and Include Last 4 SSN in Details, saved together
+ * once something changed. The company is required while the accounting service is connected, as the server checks:
+ * "None" is then refused under the field before anything is sent; without a service set up or authorised it is the
+ * only choice and saves (docs/decisions.md).
  */
 export function OrgInvoicesTab({ orgId }: { orgId: number }) {
   const { data, error, refetch } = useGetOne<OrgRecord>(orgInvoiceSettings.name, { id: orgId });
   const { canAccess: canEdit = false } = useCanAccess({ resource: orgInvoiceSettings.name, action: 'edit' });
+  const { data: status } = useGetOne<AccountingStatus & { id: string }>(accountingStatus.name, { id: accountingStatus.name });
+  const connected = status?.Status === 'connected';
+  const rules = useCallback(
+    (values: ApiRecord): Record<string, string> => (connected && [undefined, null, '', NO_COMPANY].includes(values.QboId as string) ? { QboId: COMPANY_REQUIRED } : {}),
+    [connected],
+  );
   if (error && !data) return <LoadFailed error={error} text={Texts.orgs.invoices.loadFailed} onRetry={() => void refetch()} />;
   if (!data) return <LinearProgress aria-label="Loading" />;
   return (
@@ -63,6 +78,7 @@ export function OrgInvoicesTab({ orgId }: { orgId: number }) {
           label={orgInvoiceSettings.title}
           submitLabel={orgInvoiceSettings.texts.editSubmit}
           layout="stack"
+          rules={rules}
         />
       </CardContent>
     </Card>

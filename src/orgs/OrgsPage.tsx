@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Box, Card, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { useCanAccess, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
+import { Confirm, useCanAccess, useDataProvider, useGetOne, useNotify, useRefresh } from 'react-admin';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
@@ -10,8 +10,9 @@ import { failureOf } from '../../dataProvider/httpClient.js';
 import type { OrgState } from '../../dataProvider/session.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { NotFound } from '../layout/NotFound.js';
-import { failureMessage } from '../resources/useResourceSave.js';
+import { failureMessage } from '../resources/writeFailure.js';
 import { useOrgs } from '../session/useLookups.js';
+import { subtreeSize } from '../components/orgTree.js';
 import type { SlotProps } from '../slots/index.js';
 import { OrgCreateDialog } from './OrgCreateDialog.js';
 import { OrgDetail } from './OrgDetail.js';
@@ -32,12 +33,16 @@ function usePlace(base: string) {
   return { org, orgId, section, rest: rest.length > 0 };
 }
 
-/** Moving an org under another: the named data-provider call, its toast, and a refresh of the tree and the page. */
+/**
+ * Moving an org under another: asked first (the org, its new parent and how many orgs move — what the whole subtree
+ * inherits changes), then the named data-provider call, its toast, and a refresh of the tree and the page.
+ */
 function useMoveOrg() {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
   const [moving, setMoving] = useState(false);
+  const [asked, setAsked] = useState<{ org: OrgState; parent: OrgState } | null>(null);
   const move = useCallback(
     async (org: OrgState, parent: OrgState) => {
       setMoving(true);
@@ -55,7 +60,23 @@ function useMoveOrg() {
     [dataProvider, notify, refresh],
   );
   const refuse = useCallback(() => notify(T.underItself, { type: 'warning' }), [notify]);
-  return { move, refuse, moving };
+  const ask = useCallback((org: OrgState, parent: OrgState) => setAsked({ org, parent }), []);
+  return { ask, asked, cancel: () => setAsked(null), move, refuse, moving };
+}
+
+/** The question asked before an org moves: which org, under which, and how many orgs move with it. */
+function ConfirmMove({ org, parent, orgs, onConfirm, onClose }: { org: OrgState; parent: OrgState; orgs: readonly OrgState[]; onConfirm(): void; onClose(): void }) {
+  return (
+    <Confirm
+      isOpen
+      title={T.moveTitle(org.Name)}
+      content={T.confirmMove(org.Name, parent.Name, subtreeSize(orgs, org.Id))}
+      confirm={T.moveConfirm}
+      cancel="Cancel"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
+  );
 }
 
 function ChooseOrg() {
@@ -77,7 +98,8 @@ function ChooseOrg() {
  * The Orgs page (spec 002 §2.1), the `orgs` declaration's `list` slot at /orgs, /orgs/{orgId} and
  * /orgs/{orgId}/{section}: the org tree on the left (above, folded, on a phone) and the open org's tabs. /orgs/{id}
  * and an unknown section lead to general; an org the user cannot see is the not-found view. Clicking an org keeps
- * the tab; dropping one onto another moves it (Change Parent Organization); Add Org creates one under the open org.
+ * the tab; dropping one onto another moves it after asking (Change Parent Organization); Add Org creates one under the
+ * open org.
  */
 export default function OrgsPage({ declaration }: SlotProps) {
   const base = declaration.route ?? `/${declaration.name}`;
@@ -88,7 +110,7 @@ export default function OrgsPage({ declaration }: SlotProps) {
   const listed = orgId ? orgs.find((o) => o.Id === orgId) : undefined;
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });
   const { canAccess: canMove = false } = useCanAccess({ resource: declaration.name, action: 'changeParent' });
-  const { move, refuse, moving } = useMoveOrg();
+  const { ask, asked, cancel, move, refuse, moving } = useMoveOrg();
   const [adding, setAdding] = useState(false);
   const {
     data: general,
@@ -125,7 +147,7 @@ export default function OrgsPage({ declaration }: SlotProps) {
           currentHidden={Boolean(current?.Hidden)}
           onOpen={open}
           onAdd={canCreate ? () => setAdding(true) : undefined}
-          onMove={canMove ? (from, to) => void move(from, to) : undefined}
+          onMove={canMove ? ask : undefined}
           onRefusedMove={canMove ? refuse : undefined}
           moving={moving}
           phone={phone}
@@ -150,6 +172,17 @@ export default function OrgsPage({ declaration }: SlotProps) {
           )}
         </Box>
       </Stack>
+      {asked && (
+        <ConfirmMove
+          {...asked}
+          orgs={orgs}
+          onClose={cancel}
+          onConfirm={() => {
+            cancel();
+            void move(asked.org, asked.parent);
+          }}
+        />
+      )}
       {adding && (
         <OrgCreateDialog
           declaration={declaration}

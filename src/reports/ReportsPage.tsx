@@ -30,6 +30,7 @@ import { PageSizes, Timing } from '../../shared/constants.js';
 import type { ReportColumn, ReportFormat } from '../../shared/reports.js';
 import { ReportTexts } from '../../shared/texts/reports.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { LoadFailed } from '../layout/LoadFailed.js';
 import type { SlotProps } from '../slots/index.js';
 import { readPreview, rowMatches, shownValue, toInputDate, toUsDate, type PreviewRow, type ReportPreview } from './reportXml.js';
 import { ListPager } from '../resources/ListPager.js';
@@ -184,12 +185,14 @@ function ReportPanel({ report }: { report: ReportRecord }) {
   const [running, setRunning] = useState<'download' | 'view' | null>(null);
   const [slow, setSlow] = useState(false);
   const [preview, setPreview] = useState<ReportPreview | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const [loadFailed, setLoadFailed] = useState<unknown>(null);
+  // Try again asks for the parameters afresh.
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let current = true;
     setParameters(null);
-    setLoadFailed(false);
+    setLoadFailed(null);
     setPreview(null);
     setErrors({});
     dataProvider
@@ -199,15 +202,15 @@ function ReportPanel({ report }: { report: ReportRecord }) {
         setParameters(answer.Parameters);
         setValues(Object.fromEntries(answer.Parameters.map((p) => [p.Name, initialValue(p)])));
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         if (!current) return;
-        setLoadFailed(true);
+        setLoadFailed(error ?? new Error(T.errors.one));
         notify(T.errors.one, { type: 'error' });
       });
     return () => {
       current = false;
     };
-  }, [dataProvider, notify, report.Group, report.Name]);
+  }, [dataProvider, notify, report.Group, report.Name, attempt]);
 
   // The hint after Timing.REPORT_SLOW_HINT_MS of waiting (spec 002 §2.9).
   useEffect(() => {
@@ -253,7 +256,7 @@ function ReportPanel({ report }: { report: ReportRecord }) {
             {report.Description}
           </Typography>
           {loadFailed ? (
-            <Alert severity="error">{T.errors.one}</Alert>
+            <LoadFailed error={loadFailed} text={T.errors.one} onRetry={() => setAttempt((n) => n + 1)} />
           ) : !parameters ? (
             <LinearProgress aria-label="Loading" />
           ) : (
@@ -303,7 +306,7 @@ function ReportPanel({ report }: { report: ReportRecord }) {
  */
 export default function ReportsPage(_props: SlotProps) {
   const notify = useNotify();
-  const { data, isPending, error } = useGetList<ReportRecord>('reports', { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: 'Group', order: 'ASC' } });
+  const { data, isPending, error, refetch } = useGetList<ReportRecord>('reports', { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: 'Group', order: 'ASC' } });
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
     if (error) notify(T.errors.list, { type: 'error' });
@@ -318,9 +321,9 @@ export default function ReportsPage(_props: SlotProps) {
         <Card component="nav" aria-label="Report folders" sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
           {isPending && <LinearProgress aria-label="Loading" />}
           {error && (
-            <Alert severity="error" sx={{ m: 1 }}>
-              {T.errors.list}
-            </Alert>
+            <Box sx={{ m: 1 }}>
+              <LoadFailed error={error} text={T.errors.list} onRetry={() => void refetch()} />
+            </Box>
           )}
           <List dense disablePadding>
             {folders(reports).map(([group, items]) => (

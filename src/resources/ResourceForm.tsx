@@ -9,11 +9,13 @@ import type { ApiRecord, FormSectionDeclaration, ResourceDeclaration, SectionCon
 import type { ObjectSchema } from '../../schemas/index.js';
 import { slotComponent } from '../slots/index.js';
 import { FormSection } from './FormSection.js';
-import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, schemaById, schemaResolver } from './formValidation.js';
+import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, nestedErrors, schemaById, schemaResolver } from './formValidation.js';
 import { SchemaInput, widthOf } from './SchemaInput.js';
 import { SubmitButton } from './SubmitButton.js';
 import { CONFIRM_KEY, useResourceSave } from './useResourceSave.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
+import { newRecordOf } from './recordValues.js';
+import { fieldErrorsOf, saveFailed } from '../forms/saveOutcome.js';
 
 type Mode = 'create' | 'edit' | 'view';
 
@@ -42,31 +44,15 @@ interface Props {
    */
   layout?: Layout;
   cancelLabel?: string;
+  /**
+   * Checks the schema cannot say because they depend on the screen around the form (the Invoices tab requires a
+   * company while the accounting service is connected): messages by field, checked with the schema's on every submit.
+   * Keep it stable (`useCallback`).
+   */
+  rules?(values: ApiRecord): Record<string, string>;
 }
 
 type Layout = 'sections' | 'plain' | 'stack';
-
-/**
- * What a sub-resource takes from its parent record: the parent's key — the parent's own value of `parent.field`
- * when it has one (a grouped row stands for its group: an org case type's GroupKey, not its newest range's Id) —
- * and the fields `parent.with` names.
- */
-export function parentValuesOf(declaration: ResourceDeclaration, parent: ApiRecord): ApiRecord {
-  const link = declaration.parent;
-  if (!link) return {};
-  const own = parent[link.field];
-  return { [link.field]: own !== undefined && own !== null ? own : parent.id, ...Object.fromEntries((link.with ?? []).map((field) => [field, parent[field]])) };
-}
-
-/** The values a new record starts with: the schema's defaults and, for a sub-resource, what it takes from its parent. */
-export function newRecordOf(declaration: ResourceDeclaration, parent?: ApiRecord): ApiRecord {
-  const defaults = Object.fromEntries(
-    Object.entries(declaration.schema.properties)
-      .filter(([, p]) => p.default !== undefined)
-      .map(([k, p]) => [k, p.default]),
-  );
-  return { ...defaults, ...(parent ? parentValuesOf(declaration, parent) : {}) };
-}
 
 const sectionsOf = (declaration: ResourceDeclaration): readonly FormSectionDeclaration[] =>
   declaration.form.sections ?? [{ title: declaration.title, fields: declaration.form.fields }];
@@ -187,20 +173,24 @@ function ResetConfirmation({ fields, active, onReset }: { fields: readonly strin
   return null;
 }
 
-/** After a save, what was saved is the form's new starting point: Save waits for the next change. */
+/**
+ * After a save, what was saved is the form's new starting point: Save waits for the next change. Only a save that went
+ * through: a failed one answers `saveFailed`, so the form stays changed and its Save enabled (every submit counts,
+ * a second save in a row too).
+ */
 function SavedIsPristine() {
-  const { isSubmitSuccessful } = useFormState();
+  const { isSubmitSuccessful, submitCount } = useFormState();
   const { reset, getValues } = useFormContext();
   useEffect(() => {
     if (isSubmitSuccessful) reset(getValues(), { keepValues: true });
-  }, [isSubmitSuccessful, reset, getValues]);
+  }, [isSubmitSuccessful, submitCount, reset, getValues]);
   return null;
 }
 
 /** After a refused save, the first field in error comes into view (long forms, phones). */
 function RevealErrors({ container }: { container: RefObject<HTMLElement | null> }) {
   const { submitCount, errors } = useFormState();
-  const count = Object.keys(errors).length;
+  const count = Object.keys(fieldErrorsOf(errors)).length;
   useEffect(() => {
     if (!count) return;
     const timer = setTimeout(() => container.current?.querySelector('[aria-invalid="true"], [role="alert"]')?.scrollIntoView?.({ block: 'center', behavior: 'smooth' }), 0);
@@ -253,7 +243,9 @@ function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requir
  * hold — and saved the one way every form saves (`useResourceSave`). A section may show only on create or edit, or
  * only while a condition holds (the user's groups); its slot draws what the schema cannot. The server's messages
  * show under their fields (a list's entries found again when blank ones were left out); messages of fields the
- * form does not show are toasts, and with `form.toastModelState` every message is a toast too.
+ * form does not show are toasts, and with `form.toastModelState` every message is a toast too. A save that fails in
+ * any way leaves the form as the user left it (`saveFailed`): the values typed, the form changed, Save enabled, its
+ * modal open; a save that went through is the form's new starting point.
  */
 export function ResourceForm({
   declaration,
@@ -269,6 +261,7 @@ export function ResourceForm({
   parent,
   stickyActions,
   layout = 'sections',
+  rules,
 }: Props) {
   // Why the server says the caller may not change the record (`form.locked`): the form is then shown, not changed.
   const lockField = declaration.form.locked;
@@ -305,13 +298,20 @@ export function ResourceForm({
   const onShown = useCallback((title: string, on: boolean) => void (on ? shown.current.add(title) : shown.current.delete(title)), []);
   const resolver = useMemo(() => {
     const byFields = new Map<string, ObjectSchema>();
-    return schemaResolver(() => {
+    const bySchema = schemaResolver(() => {
       const fields = sentFields(declaration, sections, shown.current, schema, mode);
       const key = fields.join(',');
       if (!byFields.has(key)) byFields.set(key, formSchemaOf(base, fields));
       return byFields.get(key)!;
     });
-  }, [declaration, sections, schema, mode, base]);
+    if (!rules) return bySchema;
+    const withRules: typeof bySchema = async (values, context, options) => {
+      const checked = await bySchema(values, context, options);
+      const broken = rules(values as ApiRecord);
+      return Object.keys(broken).length ? { values: {}, errors: { ...nestedErrors(broken), ...checked.errors } } : checked;
+    };
+    return withRules;
+  }, [declaration, sections, schema, mode, base, rules]);
 
   const onSubmit = async (formValues: ApiRecord) => {
     const fields = sentFields(declaration, sections, shown.current, schema, mode).filter((f) => mode !== 'edit' || !denied.has(f));
@@ -323,9 +323,10 @@ export function ResourceForm({
     }
     const errors = await save(body, record);
     if (errors === undefined) return undefined;
+    // Whatever went wrong, the answer says the save failed (`saveFailed`): the form keeps its changes and Save.
     if (confirm && errors[CONFIRM_KEY] !== undefined) {
       setConfirming(errors[CONFIRM_KEY]);
-      return {};
+      return saveFailed();
     }
     const onScreen = new Set(fieldsOf(sections.filter((s) => shown.current.has(s.title))));
     const underFields: Record<string, string> = {};
@@ -337,7 +338,7 @@ export function ResourceForm({
     const toasts = declaration.form.toastModelState;
     const all = toasts === 'always' || (toasts === 'edit' && mode === 'edit') ? [...Object.values(underFields), ...elsewhere] : elsewhere;
     for (const message of new Set(all)) notify(message, { type: 'error' });
-    return underFields;
+    return saveFailed(underFields);
   };
 
   return (

@@ -4,8 +4,13 @@ import { ResourceContextProvider } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { PageGuard } from '../layout/PageGuard.js';
 import { slotComponent } from '../slots/index.js';
+import { ListSkeleton } from './ListSkeleton.js';
+import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
 
-const ResourceList = lazy(() => import('./ResourceList.js').then((m) => ({ default: m.ResourceList })));
+// A list is the first screen after sign-in (the cases) and most screens are lists: its code starts loading with the
+// app, beside the session's calls and the route's own code, rather than once the route has rendered; and the list
+// renders the moment it is there (no Suspense: see moduleOnTheSide).
+const useListModule = moduleOnTheSide(() => import('./ResourceList.js'));
 const SingletonForm = lazy(() => import('./SingletonForm.js').then((m) => ({ default: m.SingletonForm })));
 
 /**
@@ -25,6 +30,12 @@ export function RecordPage({ declaration }: { declaration: ResourceDeclaration }
   );
 }
 
+/** The generic list, or its skeleton until its code is there. */
+function GenericList({ declaration }: { declaration: ResourceDeclaration }) {
+  const list = useListModule();
+  return list ? <list.ResourceList declaration={declaration} /> : <ListSkeleton title={declaration.title} />;
+}
+
 /**
  * The page of a declared resource at its route: the generic list (or the singleton's form, or the declaration's
  * `list` slot), shown to users the auth provider's canAccess lets list it; others see the not-found view.
@@ -34,8 +45,8 @@ export function ResourceScreen({ declaration }: { declaration: ResourceDeclarati
   return (
     <ResourceContextProvider value={declaration.name}>
       <PageGuard page={declaration.name}>
-        <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-          {Slot ? <Slot declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <ResourceList declaration={declaration} />}
+        <Suspense fallback={Slot || declaration.singleton ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />}>
+          {Slot ? <Slot declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <GenericList declaration={declaration} />}
         </Suspense>
       </PageGuard>
     </ResourceContextProvider>

@@ -24,6 +24,7 @@ import { formatPhone } from '../../shared/format.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { humanizeFieldName } from '../../shared/validationMessages.js';
 import { DateInput, phoneDigits } from '../forms/inputs.js';
+import { SsnInput } from '../forms/SsnInput.js';
 import { useLookupItems } from '../session/useLookups.js';
 import { slotComponent } from '../slots/index.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
@@ -172,9 +173,12 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   if (embedded && (typeof chosen === 'number' || typeof chosen === 'string') && String(chosen) === String(current) && !seen.has(String(chosen))) {
     records.push({ id: chosen, name: text(embedded) });
   }
-  // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not.
+  // A placeholder standing for a value ('None' for -1) is a choice like the others, required or not. A required
+  // select's placeholder ('Select a template...') stays first, as what no choice reads, but cannot be chosen:
+  // react-admin leaves its own empty option out of a required select.
   const named = hints.emptyValue !== undefined && hints.emptyValue !== '';
-  const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : records;
+  const unchosen = !named && required && hints.placeholder ? [{ id: '', name: hints.placeholder, disabled: true }] : [];
+  const choices = named ? [{ id: hints.emptyValue!, name: hints.placeholder ?? '' }, ...records] : [...unchosen, ...records];
   // A list that did not load must not look like a list with nothing in it.
   // The record's own choice still reads, above what went wrong.
   if (error) {
@@ -350,7 +354,8 @@ function SlotInput({ slot, declaration, field }: { slot: string; declaration?: R
  * a select or an autocomplete of another resource's records; `x-lookup` → a select of the lookup list (several
  * for a list of ids); `enum` → a select; booleans → a switch (a named checkbox in a list entry); numbers (money,
  * `x-ui.widget: money`, with a $ before it; a number is sent); dates → the date picker ('YYYY-MM-DD', or null);
- * phone numbers (`x-ui.widget: phone`); passwords (`x-ui.widget: password`); long texts; lists of objects →
+ * phone numbers (`x-ui.widget: phone`); SSNs (`x-ui.widget: ssn`: masked, replaced by typing, revealed to holders of View
+ * Full SSN); passwords (`x-ui.widget: password`); long texts; lists of objects →
  * `SchemaListInput` (entries in place or, with `x-ui.edit: dialog`, in a modal); nested objects → their
  * properties' inputs.
  */
@@ -397,6 +402,7 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
     );
   }
   if (hints.widget === 'phone') return <PhoneInput source={source} title={title} required={required} readOnly={readOnly} />;
+  if (hints.widget === 'ssn') return <SsnInput source={source} title={title} required={required} readOnly={readOnly} />;
   if (hints.widget === 'password') {
     return <TextInput {...common} type="password" autoComplete="new-password" slotProps={{ htmlInput: { maxLength: property.maxLength } }} />;
   }

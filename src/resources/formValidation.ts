@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { ALL_SCHEMAS, type ObjectSchema, type PropertySchema } from '../../schemas/index.js';
-import { dottedPath, makeAjv, toModelState, type ModelState } from '../../shared/schemaValidation.js';
+import { makeAjv, toModelState, type ModelState } from '../../shared/schemaValidation.js';
+import { dottedPath } from '../../shared/fieldPath.js';
 
 /** One validator for every form: the same schemas, keywords and wording as the server, plus the forms' rules. */
 const ajv = makeAjv({ coerceTypes: false, removeAdditional: false, useDefaults: false }, { formRules: true });
@@ -10,7 +11,8 @@ type Json = Record<string, unknown>;
 /**
  * Form hints of a property (`x-ui`), read by the generic inputs:
  * `hidden` (left out of forms), `widget` ('phone' | 'textarea' | 'text': one line however long | 'money': a
- * number with a $ before it | 'password': typed unseen), `width` (laptop columns of 12), `placeholder` (a select's
+ * number with a $ before it | 'password': typed unseen | 'ssn': a subject's SSN, masked as the server sends it,
+ * replaced by typing, revealed on demand to holders of View Full SSN), `width` (laptop columns of 12), `placeholder` (a select's
  * text for no choice, its first option: 'Select a template...'), `emptyValue` (the value that no choice stands for,
  * when it is not empty: an accounting company's '-1'),
  * `createOnly` (written when the record is created, read only afterwards), `notPast` (a date picker without the days

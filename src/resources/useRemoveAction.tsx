@@ -3,7 +3,7 @@ import { Confirm, useDataProvider, useDelete, useNotify, useRefresh, type Identi
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { RecordSlot } from './RecordSlot.js';
-import { endedBySignOut, failureMessage } from './useResourceSave.js';
+import { endedBySignOut, failureMessage } from './writeFailure.js';
 
 /** The remove action of one record, as its buttons use it (`useRemoveAction`). */
 export interface RemoveAction {

@@ -1,45 +1,8 @@
 import { useCreate, useNotify, useRefresh, useUpdate } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
-import { getToken } from '../../dataProvider/session.js';
-import { dottedPath } from '../../shared/schemaValidation.js';
-
-/** Statuses the auth provider answers itself (sign-out with the spec's text): a form adds nothing to them. */
-const SESSION_ENDED = new Set([401, 419]);
-
-/**
- * Whether a write's answer is react-admin's stand-in after a 401/419: its data provider then signs out and
- * resolves the call with an empty record instead of failing it. Such an answer saved nothing.
- */
-export function endedBySignOut(answer: unknown): boolean {
-  return !getToken() || answer === undefined || answer === null || (typeof answer === 'object' && Object.keys(answer).length === 0);
-}
-
-/** The failure of a write as a toast, unless the session ended (the auth provider has said so already). */
-export function failureMessage(error: unknown): string | null {
-  const failure = failureOf(error);
-  if (failure.status !== undefined && SESSION_ENDED.has(failure.status)) return null;
-  return failure.body?.ExceptionMessage ?? failure.message;
-}
-
-/**
- * What a failed call tells the user: the server's reason for a refusal, or the screen's own text (`fallback`, e.g.
- * 'Unable to create case.') when the answer gives no reason or the server failed (5xx); null when the session ended
- * (the auth provider says so).
- */
-export function failureText(error: unknown, fallback?: string): string | null {
-  const message = failureMessage(error);
-  if (message === null) return null;
-  const failure = failureOf(error);
-  const said = Boolean(failure.body?.Message || failure.body?.ExceptionMessage) && !(failure.status !== undefined && failure.status >= 500);
-  return (!said && fallback) || message;
-}
-
-/** A declaration's own text for a failed save of `record` (none: a create), its `texts.saveFailed`. */
-export function saveFailedText(declaration: ResourceDeclaration, record: ApiRecord | undefined): string | undefined {
-  const { saveFailed } = declaration.texts;
-  return typeof saveFailed === 'function' ? saveFailed(record) : saveFailed;
-}
+import { dottedPath } from '../../shared/fieldPath.js';
 
 /** The key of a save's answer that holds the server's request for a confirmation (`form.confirm`). */
 export const CONFIRM_KEY = '__confirm';

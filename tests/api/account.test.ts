@@ -68,7 +68,7 @@ describe('PUT /api/user', () => {
     ]);
     expect(account.WorkStatusType_Id).not.toBe(before.WorkStatusType_Id);
     const audit = await db().selectFrom('audit_log').select('Action').where('Entity', '=', 'users').where('Entity_Id', '=', String(before.Id)).execute();
-    expect(audit.map((a) => a.Action)).toEqual(['update-own-account']);
+    expect(audit.map((a) => a.Action)).toEqual(['sign-in', 'update-own-account']);
   });
 
   it('ignores employment sections for users outside a group tagged Employee', async () => {

@@ -6,6 +6,7 @@ import type { CaseTemplate } from '../../shared/api/configuration.js';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { TEST_VAULT } from '../support/testVault.js';
 
 let t: TestApp;
 let admin: string;
@@ -226,7 +227,7 @@ describe('unique names in the database', () => {
     const db = embeddedDatabase(await createPGlite({}));
     try {
       await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
-      const migrator = new Migrator({ db, provider: migrationProvider });
+      const migrator = new Migrator({ db, provider: migrationProvider(TEST_VAULT) });
       expect((await migrator.migrateTo('010_rate_limits')).error).toBeUndefined();
       await db.insertInto('type_lists').values([{ TableName: 'ContractType', FormattedTableName: 'Contract Type' }, { TableName: 'UOMType', FormattedTableName: 'UOM' }]).execute();
       const [contract, uom] = await db

@@ -43,7 +43,7 @@ describe('GET /api/workflows/cases/:id', () => {
     const id = await newCase('Poll', '7001');
     const first = await call('client', 'GET', `/api/workflows/cases/${id}`);
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toEqual({ Id: id, WorkflowState: 'AWAITING_CASE_PAPERS', CaseStatusType: 'NORMAL', DueDate: null, CompletionDate: null, LockedTo_Id: null, LockedToName: null });
+    expect(first.json()).toEqual({ Id: id, WorkflowState: 'AWAITING_CASE_PAPERS', CaseStatusType: 'NORMAL', DueDate: null, CompletionDate: null, LockedTo_Id: null, LockedToName: null, Steps: [], LockedReason: null });
 
     await addPaper(id);
     expect((await call('caseadmin', 'PUT', `/api/cases/${id}/start-data-entry`)).statusCode).toBe(200);

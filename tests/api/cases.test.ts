@@ -412,6 +412,9 @@ describe('papers', () => {
     expect(file.body).toBe('%PDF-1.4 authorization');
     expect(file.headers['content-disposition']).toContain('authorization.pdf');
     expect((await call('otherClient', 'GET', `/api/cases/${String(created.Id)}/attachments/${String(paper.Id)}/file`)).statusCode).toBe(404);
+    // The download is in the audit log under the case; the refused one is not.
+    const downloads = await db().selectFrom('audit_log').select(['UserName']).where('Action', '=', 'download-paper').where('Entity_Id', '=', String(created.Id)).execute();
+    expect(downloads).toEqual([{ UserName: 'dataentry' }]);
 
     const tracked = await call('dataentry', 'POST', `/api/cases/${String(created.Id)}/tracking`, { Case_Id: created.Id, Name: 'Original papers', FedExTracking: '7712 3456 7890' });
     expect(tracked.statusCode, tracked.body).toBe(200);

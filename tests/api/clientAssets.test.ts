@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
+import { TEST_VAULT } from '../support/testVault.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
   await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  app = await buildApp({ db: database.db, config: { ...readConfig({}), dataDir }, clientDir });
+  app = await buildApp({ db: database.db, config: { ...readConfig({}), dataDir }, vault: TEST_VAULT, clientDir });
   await app.ready();
 });
 

@@ -130,6 +130,9 @@ describe('downloading, swapping and deleting', () => {
     expect(file.rawPayload.equals(validPdf)).toBe(true);
     expect(file.headers['content-type']).toContain('application/pdf');
     expect(file.headers['content-disposition']).toContain('filename="interview notes.pdf"');
+    // Each download is in the audit log, under the item (issue 21: every read of findings is audited).
+    const downloads = await db().selectFrom('audit_log').select(['UserName', 'Entity_Id']).where('Action', '=', 'download-attachment').execute();
+    expect(downloads).toEqual([{ UserName: 'investigator', Entity_Id: String(mine) }]);
     expect((await call('caseadmin', 'GET', `${attachmentsUrl(caseId, other)}/${String(interview.Id)}/file`)).statusCode).toBe(404);
     expect((await call('caseadmin', 'GET', `${attachmentsUrl(caseId, mine)}/999999/file`)).statusCode).toBe(404);
   });

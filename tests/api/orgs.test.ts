@@ -173,25 +173,35 @@ describe('inheritance down three levels', () => {
     expect(ofType(await caseTypes('DOC'), 'T3').map((r) => r.BaseCost)).toEqual([1175, 1100]);
   });
 
-  it('adds a range with Override, copying the inherited ranges first; a new case type needs its template', async () => {
+  it('adds a range with Override, copying the inherited ranges first; a new range names its case type, template and base cost', async () => {
     const url = `/api/orgs/${org.get('DOC-ATL')}/case-types`;
     const t1 = lookup('CaseType', 'T1');
-    const overridden = await t.call(admin, { method: 'POST', url: `${url}?overrideCaseTypes=true`, payload: { CaseType_Id: t1, BasePrice: 480, ActiveFrom: '2030-01-01', ActiveTo: null } });
+    const template = ofType(await caseTypes('DOC-ATL'), 'T1')[0].CaseTemplate_Id;
+    const overridden = await t.call(admin, { method: 'POST', url: `${url}?overrideCaseTypes=true`, payload: { CaseType_Id: t1, CaseTemplate_Id: template, BasePrice: 480, ActiveFrom: '2030-01-01', ActiveTo: null } });
     expect(overridden.statusCode, overridden.body).toBe(200);
     expect(ofType(await caseTypes('DOC-ATL'), 'T1').map((r) => [r.BaseCost, r.ActiveFrom, r.Inherited])).toEqual([
       [480, '2030-01-01', false],
       [450, null, false],
     ]);
 
+    // Add Case Type sent empty: every missing field at once, in the form's words.
+    const empty = await t.call(admin, { method: 'POST', url, payload: {} });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().ModelState).toEqual({ CaseType_Id: ['Case Type is required.'], CaseTemplate_Id: [T.caseTypes.templateRequired], BasePrice: ['Base Cost is required.'] });
+    const neither = await t.call(admin, { method: 'POST', url, payload: { BasePrice: 10, CaseType_Id: null, CaseTemplate_Id: null } });
+    expect(neither.json().ModelState).toEqual({ CaseType_Id: ['Case Type is required.'], CaseTemplate_Id: [T.caseTypes.templateRequired] });
     const noTemplate = await t.call(admin, { method: 'POST', url, payload: { CaseType_Id: lookup('CaseType', 'T5'), BasePrice: 10 } });
-    // T5 is inherited, so its template is known; a case type nobody offers needs one.
-    expect(noTemplate.statusCode).toBe(200);
+    expect(noTemplate.json().ModelState).toEqual({ CaseTemplate_Id: [T.caseTypes.templateRequired] });
+    expect(ofType(await caseTypes('DOC-ATL'), 'T5').every((r) => r.Inherited)).toBe(true);
+
     const unknownType = await db().insertInto('type_items').values({ TableName: 'CaseType', Short: 'TX', Description: 'Test Type' }).returning('Id').executeTakeFirstOrThrow();
-    const refused = await t.call(admin, { method: 'POST', url, payload: { CaseType_Id: unknownType.Id, BasePrice: 10, ActiveFrom: '2030-02-01', ActiveTo: '2030-01-01' } });
+    const refused = await t.call(admin, { method: 'POST', url, payload: { CaseType_Id: unknownType.Id, CaseTemplate_Id: template, BasePrice: 10, ActiveFrom: '2030-02-01', ActiveTo: '2030-01-01' } });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().ModelState).toEqual({ CaseTemplate_Id: [T.caseTypes.templateRequired], ActiveTo: [T.caseTypes.rangeOrder] });
+    expect(refused.json().ModelState).toEqual({ ActiveTo: [T.caseTypes.rangeOrder] });
     const badType = await t.call(admin, { method: 'POST', url, payload: { CaseType_Id: lookup('RegionType', 'SC'), BasePrice: 10, CaseTemplate_Id: 1 } });
     expect(badType.json().ModelState).toEqual({ CaseType_Id: ['Case Type is not a valid choice.'] });
+    const badTemplate = await t.call(admin, { method: 'POST', url, payload: { CaseType_Id: unknownType.Id, BasePrice: 10, CaseTemplate_Id: 999_999 } });
+    expect(badTemplate.json().ModelState).toEqual({ CaseTemplate_Id: ['Template is not a valid choice.'] });
   });
 
   it('refuses to delete an inherited range; deletes one own range, or every range of the case type with deleteAll', async () => {

@@ -10,6 +10,8 @@ import { Texts } from '../../shared/texts/index.js';
 import { reportCatalogue } from '../../server/reports/catalogue.js';
 import { costCases, selectCostedCases } from '../../server/billing/caseCost.js';
 import type { ReportDeclaration } from '../../server/reports/definition.js';
+import { columnWidths, wrapped } from '../../server/reports/formats.js';
+import { fontFiles, fontkit } from '../../server/pdf/fonts.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { pdfPageTexts } from '../support/pdfText.js';
 
@@ -211,6 +213,31 @@ describe('the PDF', () => {
     expect(text).toContain('Open Cases');
     expect(text).toContain('DOC Atlanta Field Office');
     expect(text).not.toContain('Acme Logistics');
+  });
+
+  it.each(reportCatalogue.map((r) => [r.name, r] as const))('%s: every column header whole, wrapped within its column', async (_name, report) => {
+    const pdf = await generate('manager', report, 'pdf');
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const [first] = await pdfPageTexts(pdf.rawPayload);
+    const words = first.split(/\s+/);
+    for (const column of report.columns) for (const word of column.label.split(/\s+/)) expect(words, column.label).toContain(word);
+  });
+
+  it('wraps a header wider than its column onto lines that each fit, breaking only a word that cannot fit', async () => {
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    const bold = await doc.embedFont(fontFiles().bold, { subset: true });
+    const width = bold.widthOfTextAtSize('Uninvoiced', 8) + 1;
+    expect(wrapped(bold, 'Uninvoiced Revenue', width)).toEqual(['Uninvoiced', 'Revenue']);
+    expect(wrapped(bold, 'Discontinued', width * 2)).toEqual(['Discontinued']);
+    // A column is at least as wide as its header's longest word; the others give way by weight.
+    const widths = columnWidths(300, [3, 1, 1], [10, 120, 20]);
+    expect(widths[1]).toBe(120);
+    expect(widths[0]).toBeCloseTo(3 * widths[2]);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeCloseTo(300);
+    const narrow = wrapped(bold, 'Discontinued', bold.widthOfTextAtSize('Discon', 8));
+    expect(narrow.join('')).toBe('Discontinued');
+    expect(narrow.every((line) => bold.widthOfTextAtSize(line, 8) <= bold.widthOfTextAtSize('Discon', 8))).toBe(true);
   });
 
   it('prints names as entered: Central European, Greek and Cyrillic letters, and \'?\' for a character the typeface lacks', async () => {

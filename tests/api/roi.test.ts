@@ -3,7 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FieldList, SectionField } from '../../shared/sections.js';
+import type { Kysely } from 'kysely';
 import { XSLT_LIMITS } from '../../server/roi/xslt.js';
+import { DEFAULT_SECTION_XSLT } from '../../server/roi/roiTemplates.js';
+import sectionXsltListNames, { SEEDED_SECTION_XSLT_PRINTING_CODES } from '../../server/db/migrations/022_section_xslt_list_names.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { caseAwaitingAssignment } from '../support/readyCase.js';
 import { putTemplateSections } from '../support/itemSections.js';
@@ -174,6 +177,64 @@ describe('the report of investigation', () => {
     } finally {
       await db().updateTable('case_templates').set(original).where('Id', '=', template).execute();
       for (const section of [employment, education]) await db().updateTable('sections').set({ ROITemplate: section.ROITemplate }).where('Id', '=', section.Id).execute();
+    }
+  });
+
+  it('prints a list field by its items\' names (built-in and demo section XSLTs); a custom XSLT still reads the codes, with the names beside them', async () => {
+    const { caseId, items } = await filledCase();
+    // Issue Areas holds two issue codes; a reference's Source Type one code of a list the administrators made.
+    let issueFields = 0;
+    for (const row of await db().selectFrom('item_sections').select(['Id', 'Definition']).where('Item_Id', 'in', items).execute()) {
+      const definition = (typeof row.Definition === 'string' ? JSON.parse(row.Definition) : row.Definition) as FieldList;
+      const choose = (field: SectionField): SectionField => {
+        if (field['@listType'] === 'IssueCodeType') issueFields += 1;
+        if (field['@listType'] === 'IssueCodeType') return { ...field, '#text': 'E, F' };
+        if (field['@listType'] === 'SourceType') return { ...field, '#text': 'NEIGHBOR' };
+        return field.entries ? { ...field, entries: field.entries.map((entry) => ({ fields: { field: entry.fields.field.map(choose) } })) } : field;
+      };
+      await db().updateTable('item_sections').set({ Definition: JSON.stringify({ fields: { field: definition.fields.field.map(choose) } }) }).where('Id', '=', row.Id).execute();
+    }
+    expect(issueFields).toBeGreaterThan(0);
+    const interview = await db().selectFrom('sections').select(['Id', 'ROITemplate']).where('SectionName', '=', 'Subject Interview').execute();
+    const readText = async () => (await pdfOf(await report('caseadmin', caseId))).text.replace(/\s+/g, ' ');
+    try {
+      // The demo's section templates (the built-in XSLT as their own), then no ROI XSLT at all (the built-in one).
+      for (const roi of ['demo', 'built-in']) {
+        if (roi === 'built-in') await db().updateTable('sections').set({ ROITemplate: null }).where('SectionName', '=', 'Subject Interview').execute();
+        const text = await readText();
+        expect(text, roi).toMatch(/Issue Areas Personal Conduct, Financial Considerations/);
+        expect(text, roi).not.toMatch(/Issue Areas E, F/);
+        expect(text, roi).toContain('Source Type: Neighbor');
+      }
+      // A firm's own section XSLT reads the codes as before, and may print the names beside them.
+      await db()
+        .updateTable('sections')
+        .set({ ROITemplate: '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="section"><p>CODES-<xsl:value-of select="field[@type=\'list\']"/> NAMES-<xsl:value-of select="field[@type=\'list\']/@names"/> LIST-<xsl:value-of select="field[@type=\'list\']/@listType"/></p></xsl:template></xsl:stylesheet>' })
+        .where('SectionName', '=', 'Subject Interview')
+        .execute();
+      const custom = await readText();
+      expect(custom).toContain('CODES-E, F NAMES-Personal Conduct, Financial Considerations LIST-IssueCodeType');
+    } finally {
+      for (const section of interview) await db().updateTable('sections').set({ ROITemplate: section.ROITemplate }).where('Id', '=', section.Id).execute();
+    }
+
+    // The case XML carries the names beside the codes.
+    const xml = await t.call(tokens.caseadmin, { method: 'GET', url: `/api/cases/${caseId}/xml` });
+    expect(xml.statusCode, xml.body.slice(0, 300)).toBe(200);
+    expect(xml.body).toMatch(/<Field name="IssueAreas" label="Issue Areas" type="list" showInReport="true" listType="IssueCodeType" names="Personal Conduct, Financial Considerations">E, F<\/Field>/);
+  });
+
+  it('gives a database seeded before the names the built-in section XSLT where the seeded copy was never changed', async () => {
+    const sections = await db().selectFrom('sections').select(['Id', 'ROITemplate']).orderBy('Id').limit(2).execute();
+    const own = '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="section"><p>OWN</p></xsl:template></xsl:stylesheet>';
+    await db().updateTable('sections').set({ ROITemplate: SEEDED_SECTION_XSLT_PRINTING_CODES }).where('Id', '=', sections[0].Id).execute();
+    await db().updateTable('sections').set({ ROITemplate: own }).where('Id', '=', sections[1].Id).execute();
+    try {
+      await sectionXsltListNames.up(db() as unknown as Kysely<unknown>);
+      const after = await db().selectFrom('sections').select(['Id', 'ROITemplate']).where('Id', 'in', sections.map((x) => x.Id)).orderBy('Id').execute();
+      expect(after.map((x) => x.ROITemplate)).toEqual([DEFAULT_SECTION_XSLT, own]);
+    } finally {
+      for (const section of sections) await db().updateTable('sections').set({ ROITemplate: section.ROITemplate }).where('Id', '=', section.Id).execute();
     }
   });
 

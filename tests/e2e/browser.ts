@@ -4,7 +4,8 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { expect, inject } from 'vitest';
 import './globalSetup.js';
 
-export const DEMO_PASSWORD = 'demo-pass-2026';
+export { DEMO_PASSWORD } from '../../server/db/seed/demoIdentity.js';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoIdentity.js';
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
 
 /** The server the Chromium tests run against (one: PGlite, or PostgreSQL with E2E_DATABASE=postgres). */
@@ -23,15 +24,48 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh browser profile (own local storage) at the server's address, failing the test on page errors. */
+/**
+ * A fresh browser profile (own local storage) at the server's address, failing the test on page errors. Every page
+ * of the profile (pop-ups too) reports what its Content-Security-Policy blocked; the test fails on it (setup.ts).
+ */
 export async function newPage(browser: Browser, baseURL: string, viewport: keyof typeof VIEWPORTS = 'laptop'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport] });
+  await watchContentSecurityPolicy(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
   return { context, page, errors };
+}
+
+/** What the pages' Content-Security-Policy blocked since the running test began. */
+const cspViolations: string[] = [];
+
+/** The CSP violations of the running test, forgotten once read (setup.ts fails the test on any). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * Records every CSP violation of a profile's pages: the `securitypolicyviolation` event each document fires (an init
+ * script listens, before the page's own scripts run), and Chromium's console message for it.
+ */
+async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__dossierCspViolation', ({ page }, text: string) => {
+    cspViolations.push(`${page.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __dossierCspViolation(text: string): void }).__dossierCspViolation;
+      const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}` : '';
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'}${where}${event.sample ? ` (${event.sample})` : ''}`);
+    });
+  });
+  context.on('console', (message) => {
+    const [text] = message.text().split('\n');
+    if (message.type() === 'error' && /Content Security Policy/i.test(text)) cspViolations.push(`${message.page()?.url() ?? '?'}: ${text}`);
+  });
 }
 
 /** The pages of the running test still open (a failed test leaves its own open). */
@@ -71,10 +105,15 @@ export async function signIn(page: Page, userName: string, password = DEMO_PASSW
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Saves a screenshot to test-results/screenshots/<name>.png for a person to look at. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves a screenshot to test-results/screenshots/<name>.png for a person to look at: the whole page, or only the
+ * viewport where something is open that a resize would close. (To measure a full page, Playwright shrinks the
+ * window to 1×1 for a moment; the layout takes its phone form then, and a desktop-only menu open at the time is
+ * unmounted — on a slow machine, before the window is restored.)
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
 /** Calls the API directly (for setup), signing in as the given user. */
@@ -94,6 +133,30 @@ export async function apiAs(baseURL: string, userName: string) {
     });
     return { status: response.status, body: response.status === 204 ? null : await response.json() };
   };
+}
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+type Json = Record<string, unknown>;
+
+/**
+ * A new T1 case of the demo org DOC (its first requesting official) with this subject, made through the API as the
+ * given user; answers the case as the API answered it.
+ */
+export async function createDocCase(api: Api, subject: { FirstName: string; LastName: string; SSN: string }): Promise<Json> {
+  const doc = ((await api('GET', '/api/orgs')).body as Json[]).find((o) => o.Code === 'DOC')!;
+  const officials = (await api('GET', `/api/cases/requesting-official/${String(doc.Id)}`)).body as Json[];
+  const caseTypes = (await api('GET', `/api/orgs/${String(doc.Id)}/case-types`)).body as Json[];
+  const t1 = caseTypes.find((c) => (c.CaseType as Json | undefined)?.Short === 'T1' || c.Short === 'T1')!;
+  const created = await api('POST', '/api/cases', {
+    RequestingOfficial_Id: officials[0].Id,
+    Client_Id: doc.Id,
+    CaseType_Id: t1.CaseType_Id ?? t1.Id,
+    Notes: null,
+    CaseSubject: { MiddleName: null, ...subject },
+    CreateDuplicate: true,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  return created.body as Json;
 }
 
 // Waiting assertions on locators (vitest's expect does not know Playwright locators).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { Texts } from '../../shared/texts/index.js';
+import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
 
 const SUBJECT = { first: 'Marisol', last: 'Quintero', ssn: '3141' };
 
@@ -113,6 +114,88 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
     await screenshot(page, 'case-page-phone-client');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a data-entry clerk on a case in data entry by another user sees why it is read only, and no step the server would refuse', async () => {
+    // The case administrator has the case's papers and started its data entry: it is locked to them.
+    const admin = await apiAs(server.baseUrl, 'caseadmin');
+    const created = await createDocCase(admin, { FirstName: 'Lena', LastName: `Lockcheck${Date.now() % 100000}`, SSN: '246800000' });
+    const caseId = Number(created.Id);
+    const papers = new FormData();
+    papers.append('file', new Blob(['%PDF-1.4 case papers'], { type: 'application/pdf' }), 'papers.pdf');
+    expect((await admin('POST', `/api/cases/${caseId}/attachments`, papers)).status).toBe(200);
+    expect((await admin('PUT', `/api/cases/${caseId}/start-data-entry`)).status).toBe(200);
+    const reason = Texts.cases.server.lockedToOther('Casey Adams');
+
+    for (const viewport of ['laptop', 'phone'] as const) {
+      const { page, context, errors } = await newPage(browser, server.baseUrl, viewport);
+      await signIn(page, 'dataentry');
+      await page.goto(`/cases/${caseId}`);
+      await shows(page.getByRole('heading', { name: /^Case DOS-/ }));
+      await shows(page.getByRole('note').getByText(reason));
+      await shows(page.getByText('Data Entry In Progress').first());
+      await expectCount(page.getByRole('button', { name: 'Data Entry Complete' }), 0);
+      await expectCount(page.getByRole('group', { name: 'Workflow' }), 0);
+      await expectCount(page.getByRole('button', { name: 'Save' }), 0);
+      await shows(page.getByRole('button', { name: 'papers.pdf' }));
+      await screenshot(page, `case-page-locked-to-other${viewport === 'phone' ? '-phone' : ''}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    // The case administrator who holds it still completes its data entry.
+    const holder = await newPage(browser, server.baseUrl);
+    await signIn(holder.page, 'caseadmin');
+    await holder.page.goto(`/cases/${caseId}`);
+    await holder.page.getByRole('button', { name: 'Data Entry Complete' }).click();
+    await shows(holder.page.getByText('Data entry complete.'));
+    expect(holder.errors).toEqual([]);
+    await holder.context.close();
+  });
+
+  it('a bulk action on a case\'s items lists the items it leaves out and why, and acts on the others', async () => {
+    const admin = await apiAs(server.baseUrl, 'caseadmin');
+    const created = await createDocCase(admin, { FirstName: 'Bea', LastName: `Bulkcheck${Date.now() % 100000}`, SSN: '135790000' });
+    const caseId = Number(created.Id);
+    const papers = new FormData();
+    papers.append('file', new Blob(['%PDF-1.4 case papers'], { type: 'application/pdf' }), 'papers.pdf');
+    expect((await admin('POST', `/api/cases/${caseId}/attachments`, papers)).status).toBe(200);
+    for (const step of ['start-data-entry', 'data-entry-complete']) expect((await admin('PUT', `/api/cases/${caseId}/${step}`)).status).toBe(200);
+    const items = (await admin('GET', `/api/cases/${caseId}/items`)).body as { Id: number }[];
+    expect(items.length).toBeGreaterThan(1);
+    const people = (await admin('POST', `/api/cases/${caseId}/items/assign-list`, { ItemIds: [items[0].Id] })).body as { Id: number; LastName: string }[];
+    const vance = people.find((p) => p.LastName === 'Vance')!;
+    expect((await admin('POST', `/api/cases/${caseId}/items/assign`, { Investigator_Id: vance.Id, ItemIds: [items[0].Id] })).status).toBe(200);
+    const leftOut = Texts.items.server.wrongStatus('002', 'Awaiting Assignment', 'be unassigned');
+
+    for (const viewport of ['phone', 'laptop'] as const) {
+      const { page, context, errors } = await newPage(browser, server.baseUrl, viewport);
+      await signIn(page, 'caseadmin');
+      await page.goto(`/cases/${caseId}`);
+      const table = page.getByRole('table', { name: /^Items of case / });
+      await shows(table.getByText('Assigned', { exact: true }));
+      await table.getByRole('row').first().getByRole('checkbox').check();
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Actions' }).click();
+        await page.getByRole('menuitem', { name: 'Assign Items' }).click();
+      } else await page.getByRole('button', { name: 'Assign', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Assign Items' });
+      await dialog.getByRole('radio', { name: /Unassigned/ }).check();
+      await shows(dialog.getByText(leftOut));
+      await screenshot(page, `case-items-bulk-left-out${viewport === 'phone' ? '-phone' : ''}`);
+      if (viewport === 'phone') {
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        expect(errors).toEqual([]);
+        await context.close();
+        continue;
+      }
+      await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      await shows(page.getByText('The items were unassigned.'));
+      await expectCount(dialog, 0);
+      await expectCount(table.getByText('Assigned', { exact: true }), 0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('a new case appears as a notice in a second signed-in browser, and a click refreshes its list', async () => {

@@ -79,7 +79,7 @@ describe.runIf(hasChromium)('a resource added by declaration only (vehicle makes
     const entry = page.getByRole('menu').getByRole('menuitem', { name: 'Vehicle Makes', exact: true });
     await shows(entry);
     await settled(page.getByRole('menu'));
-    await screenshot(page, 'declared-resource-admin-menu');
+    await screenshot(page, 'declared-resource-admin-menu', { fullPage: false });
     await entry.click();
     await page.waitForURL('**/vehicle-makes');
     await shows(page.getByRole('heading', { name: 'Vehicle Makes' }));

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../server/clientBuild.js';
 import { startServerProcess } from '../support/serverProcess.js';
+import { TEST_SECRET_KEY } from '../support/testVault.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +60,7 @@ export default async function setup(project: TestProject) {
     await client.end();
     const url = new URL(adminUrl);
     url.pathname = `/${databaseName}`;
-    started.push(await startServer('postgres', { DATABASE_URL: url.toString(), DOSSIER_DEMO: '1' }));
+    started.push(await startServer('postgres', { DATABASE_URL: url.toString(), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY }));
   }
   project.provide('e2eServers', started.map((s) => s.server));
   project.provide('chromiumPath', chromium);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { Texts } from '../../shared/texts/index.js';
 import { apiAs, checkTreeItem, expectCount, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, servers, shows, signIn } from './browser.js';
 
 /**
  * Invoicing in a real browser (spec 002 §2.7): a manager checks an org in the tree, opens its card, checks every case
- * and creates the invoice; the cases leave the list, and creating the same invoice again is refused.
+ * and creates the invoice after a summary; the cases leave the list, the invoice is found again in Invoice History with
+ * its lines, and creating the same invoice again is refused.
  */
 describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
   let browser: Browser;
@@ -44,8 +46,30 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     await table.locator('thead input[type="checkbox"]').check();
     await screenshot(page, `${server.name}-invoicing`);
     await page.getByRole('button', { name: 'Create Invoice' }).click();
+    // Asked first, with what the invoice will hold.
+    const ask = page.getByRole('dialog', { name: Texts.invoices.confirm.title });
+    const money = `$${total.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    await shows(ask.getByText(`An invoice for Acme Logistics: ${caseIds.length === 1 ? '1 case' : `${caseIds.length} cases`}, ${money} in all, dated today`, { exact: false }));
+    await screenshot(page, `${server.name}-invoicing-confirm`);
+    await ask.getByRole('button', { name: 'Create Invoice' }).click();
     await shows(page.getByText('The cases were invoiced successfully.'));
     await shows(page.getByText('Please select which orgs you would like to retrieve invoiceable cases for.'));
+
+    // The invoice is there to be found again: Invoice History, newest first, with its lines.
+    await page.getByRole('link', { name: Texts.invoices.history.open }).click();
+    await page.waitForURL(/\/invoices\/history$/);
+    await shows(page.getByRole('heading', { name: Texts.invoices.history.title }));
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    const newest = invoices.getByRole('row').nth(1);
+    await expectText(newest, /Acme Logistics/);
+    await expectText(newest, new RegExp(money.replace(/[$.]/g, (c) => `\\${c}`)));
+    await expectText(newest, new RegExp(Texts.invoices.history.notSent));
+    await newest.getByText('Acme Logistics').click();
+    const lines = page.getByRole('table', { name: /^Lines of invoice \d+$/ });
+    await shows(lines);
+    // A line per case, and one per passthrough expense.
+    await expect.poll(() => lines.locator('tbody tr').count()).toBeGreaterThanOrEqual(caseIds.length);
+    await screenshot(page, `${server.name}-invoice-history`);
 
     // The browser's sign-in ended the earlier API session (one session per user): sign in again.
     const apiAgain = await apiAs(server.baseUrl, 'manager');
@@ -72,6 +96,14 @@ describe.runIf(hasChromium).each(servers)('invoicing on $name', (server) => {
     await shows(table);
     await table.getByRole('row').nth(1).getByRole('cell').nth(2).click();
     await screenshot(page, `${server.name}-invoicing-phone`);
+    // Invoice History reads on a phone too: the invoices, a row opening into its lines, nothing wider than the screen.
+    await page.getByRole('link', { name: Texts.invoices.history.open }).click();
+    const invoices = page.getByRole('table', { name: 'Invoices' });
+    await shows(invoices.getByRole('row').nth(1));
+    await invoices.getByRole('row').nth(1).getByRole('cell').nth(2).click();
+    await shows(page.getByRole('table', { name: /^Lines of invoice \d+$/ }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, `${server.name}-invoice-history-phone`);
     expect(errors).toEqual([]);
     await context.close();
   });

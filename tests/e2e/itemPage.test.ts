@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,20 +21,8 @@ describe.runIf(hasChromium).each(servers)('the item page on $name', (server) => 
   /** A case with one item, assigned to the investigator; answers the case and item ids. */
   async function caseWithOneItem(): Promise<{ caseId: number; itemId: number; caseNumber: string }> {
     const admin = await apiAs(server.baseUrl, 'caseadmin');
-    const orgs = (await admin('GET', '/api/orgs')).body as Json[];
-    const doc = orgs.find((o) => o.Code === 'DOC')!;
-    const officials = (await admin('GET', `/api/cases/requesting-official/${String(doc.Id)}`)).body as Json[];
-    const caseTypes = (await admin('GET', `/api/orgs/${String(doc.Id)}/case-types`)).body as Json[];
-    const t1 = caseTypes.find((c) => (c.CaseType as Json | undefined)?.Short === 'T1' || c.Short === 'T1')!;
-    const created = await admin('POST', '/api/cases', {
-      RequestingOfficial_Id: officials[0].Id,
-      Client_Id: doc.Id,
-      CaseType_Id: t1.CaseType_Id ?? t1.Id,
-      Notes: null,
-      CaseSubject: { FirstName: 'Iris', MiddleName: null, LastName: `Pagecheck${Date.now() % 100000}`, SSN: '123450000' },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const caseId = Number((created.body as Json).Id);
+    const created = await createDocCase(admin, { FirstName: 'Iris', LastName: `Pagecheck${Date.now() % 100000}`, SSN: '123450000' });
+    const caseId = Number(created.Id);
     const papers = new FormData();
     papers.append('file', new Blob(['%PDF-1.4 case papers'], { type: 'application/pdf' }), 'papers.pdf');
     expect((await admin('POST', `/api/cases/${caseId}/attachments`, papers)).status).toBe(200);
@@ -50,7 +38,7 @@ describe.runIf(hasChromium).each(servers)('the item page on $name', (server) => 
     const investigator = people.find((p) => p.FirstName === 'Ian' && p.LastName === 'Vance');
     expect(investigator, JSON.stringify(people)).toBeDefined();
     expect((await admin('POST', `/api/cases/${caseId}/items/assign`, { Investigator_Id: investigator!.Id, ItemIds: [keep.Id] })).status).toBe(200);
-    return { caseId, itemId: Number(keep.Id), caseNumber: String((created.body as Json).CaseNumber) };
+    return { caseId, itemId: Number(keep.Id), caseNumber: String(created.CaseNumber) };
   }
 
   const openItem = async (page: Page, caseId: number, itemId: number) => {
@@ -101,6 +89,9 @@ describe.runIf(hasChromium).each(servers)('the item page on $name', (server) => 
     await shows(worker.page.getByText('Rejected', { exact: true }).first());
     await worker.page.getByRole('button', { name: 'Resubmit' }).click();
     await shows(worker.page.getByText('Item 001 was submitted for review successfully.'));
+    await worker.page.getByRole('link', { name: 'Back to items' }).click();
+    await worker.page.waitForURL(/\/items$/);
+    await shows(worker.page.getByRole('table', { name: 'Items' }));
 
     // The reviewer accepts it; it was the case's last item, so the case is complete.
     await openItem(reviewer.page, caseId, itemId);
@@ -124,6 +115,12 @@ describe.runIf(hasChromium).each(servers)('the item page on $name', (server) => 
     await openItem(page, caseId, itemId);
     await shows(page.getByRole('region', { name: 'Sections' }));
     await screenshot(page, 'item-page-phone');
+    // An investigator may not open cases: the way back is item search, where their item is.
+    await expectCount(page.getByRole('link', { name: 'Back to case' }), 0);
+    await page.getByRole('link', { name: 'Back to items' }).click();
+    await page.waitForURL(/\/items$/);
+    await shows(page.getByRole('table', { name: 'Items' }));
+    await expectCount(page.getByText(/not found/i), 0);
     expect(errors).toEqual([]);
     await context.close();
   });

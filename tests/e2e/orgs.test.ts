@@ -35,6 +35,14 @@ async function addOrg(page: Page, parent: string, org: { name: string; code: str
   await shows(treeRow(page, `${org.name} (${org.code})`));
 }
 
+/** The question before a move: it names the org and says `text`; Move answers it. */
+async function confirmMove(page: Page, name: string, text: string) {
+  const ask = page.getByRole('dialog', { name: Texts.orgs.orgs.moveTitle(name) });
+  await shows(ask.getByText(text, { exact: false }));
+  await ask.getByRole('button', { name: Texts.orgs.orgs.moveConfirm, exact: true }).click();
+  await expectCount(ask, 0);
+}
+
 async function choose(page: Page, scope: Locator, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -75,12 +83,14 @@ describe.runIf(hasChromium).each(servers)('the Orgs page on $name', (server) => 
     await addOrg(page, 'Gulf Coast Field Office', { name: 'Mobile Satellite Office', code: 'MSO', city: 'Mobile' });
     await shows(page.getByRole('navigation', { name: 'Parent orgs' }).getByText('Gulf Coast Field Office'));
 
-    // Drag and drop: DOC Atlanta Field Office under Gulf Coast Field Office, and back.
+    // Drag and drop, asked first: DOC Atlanta Field Office under Gulf Coast Field Office, and back.
     await treeRow(page, 'DOC Atlanta Field Office (DOC-ATL)').dragTo(treeRow(page, 'Gulf Coast Field Office (GULF)'));
+    await confirmMove(page, 'DOC Atlanta Field Office', 'DOC Atlanta Field Office will move under Gulf Coast Field Office. From then on it inherits');
     await shows(page.getByText('DOC Atlanta Field Office was moved under Gulf Coast Field Office.'));
     await shows(treeItem(page, 'Gulf Coast Field Office').getByText('DOC Atlanta Field Office (DOC-ATL)', { exact: true }));
     await screenshot(page, 'orgs-moved');
     await treeRow(page, 'DOC Atlanta Field Office (DOC-ATL)').dragTo(treeRow(page, 'Department of Commerce (DOC)'));
+    await confirmMove(page, 'DOC Atlanta Field Office', 'will move under Department of Commerce.');
     await shows(page.getByText('DOC Atlanta Field Office was moved under Department of Commerce.'));
     await shows(treeItem(page, 'Department of Commerce').getByText('DOC Atlanta Field Office (DOC-ATL)', { exact: true }));
     await expectCount(treeItem(page, 'Gulf Coast Field Office').getByText('DOC Atlanta Field Office (DOC-ATL)', { exact: true }), 0);
@@ -136,6 +146,44 @@ describe.runIf(hasChromium).each(servers)('the Orgs page on $name', (server) => 
     const acdRow = rowOf(page.getByRole('table', { name: 'ACDs' }), /Education Check/);
     await shows(acdRow.getByRole('img', { name: 'Yes' }));
     await screenshot(page, 'orgs-inherited');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('moving an org asks first, naming the org, its new parent and how many orgs move; an org below it refuses the drop and says why', async () => {
+    const { page, context, errors } = await newPage(browser, server.baseUrl);
+    await signIn(page, 'caseadmin');
+    await page.goto('/orgs');
+    await shows(treeRow(page, 'Federal Clients (FED)'));
+    await shows(treeRow(page, 'DOC Atlanta Field Office (DOC-ATL)'));
+
+    // Federal Clients onto State Clients: three orgs would move (Commerce and its Atlanta office with it). Cancel.
+    await treeRow(page, 'Federal Clients (FED)').dragTo(treeRow(page, 'State Clients (STATE)'));
+    const ask = page.getByRole('dialog', { name: Texts.orgs.orgs.moveTitle('Federal Clients') });
+    await shows(ask.getByText(/Federal Clients will move under State Clients, with the \d+ orgs below it: \d+ orgs move in all\./));
+    const count = Number(/: (\d+) orgs move in all/.exec((await ask.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThanOrEqual(3);
+    await screenshot(page, 'orgs-move-confirm');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expectCount(ask, 0);
+    await shows(treeItem(page, 'Federal Clients').getByText('Department of Commerce (DOC)', { exact: true }));
+    await expectCount(treeItem(page, 'State Clients').getByText('Federal Clients (FED)', { exact: true }), 0);
+
+    // Federal Clients onto DOC Atlanta Field Office, an org below it: the row says so while the drag is over it…
+    await treeRow(page, 'Federal Clients (FED)').hover();
+    await page.mouse.down();
+    const atlanta = treeRow(page, 'DOC Atlanta Field Office (DOC-ATL)');
+    await atlanta.hover();
+    await atlanta.hover({ position: { x: 12, y: 6 } });
+    await shows(treeItem(page, 'DOC Atlanta Field Office').getByText(Texts.orgs.orgs.cannotMoveHere, { exact: true }));
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'orgs-move-refused-hover.png') });
+    // …and the drop says why nothing moved; nothing is asked.
+    await page.mouse.up();
+    await shows(page.getByText(Texts.orgs.orgs.underItself));
+    await expectCount(page.getByRole('dialog'), 0);
+    await expectCount(treeItem(page, 'DOC Atlanta Field Office').getByText(Texts.orgs.orgs.cannotMoveHere, { exact: true }), 0);
+    await screenshot(page, 'orgs-move-refused');
+    await shows(treeItem(page, 'Federal Clients').getByText('DOC Atlanta Field Office (DOC-ATL)', { exact: true }));
     expect(errors).toEqual([]);
     await context.close();
   });

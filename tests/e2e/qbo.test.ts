@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { Texts } from '../../shared/texts/index.js';
 import { FakeQbo } from '../support/fakeQbo.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { apiAs, checkTreeItem, expectText, hasChromium, launchBrowser, newPage, openTreeNodes, screenshot, shows, signIn } from './browser.js';
@@ -51,7 +52,12 @@ describe.runIf(hasChromium)('QuickBooks Online', () => {
     const popup = await popupOpened;
     // QuickBooks (here: the local one) consents and sends the pop-up back to /qbo/auth, which hands the answer over.
     await popup.waitForURL(/\/qbo\/auth\?code=/);
+    // Back from QuickBooks' site, the pop-up still knows its opener (the headers keep them in one browsing context
+    // group) and closes itself once it has handed the answer over.
+    expect(await popup.evaluate(() => window.opener !== null)).toBe(true);
+    const closed = popup.waitForEvent('close');
     await shows(popup.getByText('Authentication received, this window will close shortly...'));
+    await closed;
     await shows(page.getByText('QuickBooks is connected.'));
     const company = page.getByRole('combobox', { name: /QuickBooks Company/ });
     await expectText(company, /None/);
@@ -73,6 +79,10 @@ describe.runIf(hasChromium)('QuickBooks Online', () => {
     await shows(table);
     await table.locator('thead input[type="checkbox"]').check();
     await page.getByRole('button', { name: 'Create Invoice' }).click();
+    // Asked first, saying the invoice goes to QuickBooks.
+    const ask = page.getByRole('dialog', { name: Texts.invoices.confirm.title });
+    await shows(ask.getByText(Texts.invoices.confirm.sent));
+    await ask.getByRole('button', { name: 'Create Invoice' }).click();
     await shows(page.getByText('The cases were invoiced successfully.'));
 
     expect(qbo.invoices).toHaveLength(1);

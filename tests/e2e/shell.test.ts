@@ -30,7 +30,7 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
     for (const label of ['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Users', 'Roles', 'Groups', 'Security']) {
       await shows(menu.getByRole('menuitem', { name: label, exact: true }));
     }
-    await screenshot(page, `${server.name}-admin-menu`);
+    await screenshot(page, `${server.name}-admin-menu`, { fullPage: false });
     // IAM is a link to /identity, which opens the users.
     await menu.getByRole('menuitem', { name: 'IAM', exact: true }).click();
     await page.waitForURL('**/identity/users');

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createPGlite, embeddedDatabase, migrate, openDatabase } from '../../server/db/database.js';
 import { seedDatabase } from '../../server/db/seed/index.js';
+import { TEST_VAULT } from './testVault.js';
 
 /**
  * Runs once before the API tests. PGlite: migrate and seed one database and dump it, so each test file starts
@@ -21,8 +22,8 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'dossier-test-'));
   const pglite = await createPGlite({});
   const db = embeddedDatabase(pglite);
-  await migrate(db);
-  await seedDatabase(db, { demo: true });
+  await migrate(db, TEST_VAULT);
+  await seedDatabase(db, { demo: true, vault: TEST_VAULT });
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(dir, 'seeded.tar');
   await writeFile(file, Buffer.from(await dump.arrayBuffer()));

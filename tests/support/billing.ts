@@ -1,5 +1,6 @@
 import type { Database } from '../../server/db/database.js';
 import type { TestApp } from './testApp.js';
+import { TEST_VAULT } from './testVault.js';
 
 /** What a billed case of the tests is: its org, case type, dates and state, and its expenses. */
 export interface BilledCaseSpec {
@@ -68,7 +69,7 @@ export async function billedCase(t: TestApp, spec: BilledCaseSpec): Promise<{ id
     .executeTakeFirstOrThrow();
   await db
     .insertInto('case_subjects')
-    .values({ Case_Id: Id, FirstName: spec.subject?.first ?? 'Bill', LastName: spec.subject?.last ?? `Subject${made}`, SSN: `12345${String(made).padStart(4, '0')}` })
+    .values({ Case_Id: Id, FirstName: spec.subject?.first ?? 'Bill', LastName: spec.subject?.last ?? `Subject${made}`, ...TEST_VAULT.seal(`12345${String(made).padStart(4, '0')}`) })
     .execute();
   if (spec.expenses?.length) {
     const itemType = await db.selectFrom('item_types').select('Id').orderBy('Id').executeTakeFirstOrThrow();

@@ -5,9 +5,10 @@ import path from 'node:path';
 import type { Kysely, Migration } from 'kysely';
 import { buildApp } from '../../server/app.js';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
-import { readConfig } from '../../server/config.js';
+import { readConfig, type Config } from '../../server/config.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './testDatabase.js';
+import { TEST_VAULT } from './testVault.js';
 
 /** A clock the tests can move forward (idle timeouts, password expiry, lockouts). */
 export class TestClock {
@@ -39,6 +40,10 @@ export interface TestAppOptions {
   /** Declared resources beyond the product's, and the migrations of their tables (run before the app starts). */
   resources?: readonly ResourceDeclaration[];
   migrations?: readonly Migration[];
+  /** A built client to serve (index.html and assets/), as `npm start` serves dist/. */
+  clientDir?: string;
+  /** Configuration beyond the tests' own (TRUST_PROXY, say). */
+  config?: Partial<Config>;
 }
 
 /** Builds the real app on a fresh demo database for one test file. */
@@ -47,8 +52,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   for (const migration of options.migrations ?? []) await migration.up(database.db as unknown as Kysely<unknown>);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-data-'));
   const clock = new TestClock();
-  const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test' };
-  const app = await buildApp({ db: database.db, config, services: { now: clock.now }, resources: options.resources });
+  const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test', ...options.config };
+  const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now }, resources: options.resources, clientDir: options.clientDir });
   await app.ready();
   const seededLookups = new Map(
     (await database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute()).map((i) => [`${i.TableName}/${i.Short}`, i.Id]),

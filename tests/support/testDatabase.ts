@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import './apiGlobalSetup.js';
 import { createPGlite, embeddedDatabase, migrate, openDatabase, type Database } from '../../server/db/database.js';
 import { seedDatabase } from '../../server/db/seed/index.js';
+import { TEST_VAULT } from './testVault.js';
 
 /** Which database the API tests run on: the embedded PGlite, or PostgreSQL at TEST_DATABASE_URL. */
 export const TEST_DB_KIND = process.env.DOSSIER_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -25,8 +26,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     if (!url) throw new Error('DOSSIER_TEST_DB=postgres needs TEST_DATABASE_URL');
     const schema = `t_${randomBytes(6).toString('hex')}`;
     const db = await openDatabase({ url, schema });
-    await migrate(db);
-    await seedDatabase(db, { demo: true });
+    await migrate(db, TEST_VAULT);
+    await seedDatabase(db, { demo: true, vault: TEST_VAULT });
     return {
       db,
       kind: 'postgres',
@@ -39,8 +40,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dump = inject('dossierTestDump');
   if (!dump) {
     const db = embeddedDatabase(await createPGlite({}));
-    await migrate(db);
-    await seedDatabase(db, { demo: true });
+    await migrate(db, TEST_VAULT);
+    await seedDatabase(db, { demo: true, vault: TEST_VAULT });
     return { db, kind: 'pglite', drop: () => db.destroy() };
   }
   const pglite = await createPGlite({ loadDataDir: new Blob([await readFile(dump)]) });

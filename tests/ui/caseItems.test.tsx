@@ -4,9 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { isoDay } from '../../shared/format.js';
 import { ItemTexts } from '../../shared/texts/items.js';
+import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceList } from '../../src/resources/ResourceList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
+import { eligibilityOf } from './support/itemEligibility.js';
 import { renderAt } from './support/renderApp.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -81,7 +83,8 @@ const BASE = '/api/cases/7/items';
 
 /**
  * The case's items list (the real ResourceList of `case-items` under the case) against a server holding `items`;
- * `override` answers first. Bulk calls answer the items they name.
+ * `override` answers first. The server says which items a bulk action may change by their status; bulk calls answer
+ * the items they name.
  */
 function setup(roles: string[], options: { items?: Json[]; override?: (request: Request) => Answer } = {}) {
   const items = options.items ?? ITEMS;
@@ -98,6 +101,7 @@ function setup(roles: string[], options: { items?: Json[]; override?: (request: 
     if (method === 'POST' && url === BASE) return { body: item(104, 4, body as Json) };
     if (method === 'PUT' && url === `${BASE}/swap`) return { body: { 101: 2, 102: 1, 103: 3 } };
     if (method === 'POST' && url === `${BASE}/assign-list`) return { body: INVESTIGATORS };
+    if (method === 'POST' && url === `${BASE}/eligible`) return { body: eligibilityOf(items, body) };
     if (method === 'POST' && url.startsWith(`${BASE}/`)) return { body: items.filter((i) => ((body as Json).ItemIds as number[]).includes(i.Id as number)) };
     if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
     return undefined;
@@ -306,8 +310,9 @@ async function openBulk(user: ReturnType<typeof userEvent.setup>, numbers: strin
   for (const number of numbers) await user.click(within(await rowOf(number)).getByRole('checkbox'));
   await user.click(await screen.findByRole('button', { name: button }));
   const dialog = await screen.findByRole('dialog', { name: title });
-  // The selected items, grouped under their case, each with its template and place.
-  await within(dialog).findByRole('heading', { name: 'Case #DOS-2025-000007' });
+  // The server has said which of them the action may change (those are listed under their case, each with its
+  // template and place).
+  await waitFor(() => expect(within(dialog).queryByRole('progressbar', { name: T.bulk.checking })).toBeNull());
   return dialog;
 }
 
@@ -371,27 +376,100 @@ describe('bulk actions on the checked items', () => {
     expect(posts(server.calls, 'reject-items')).toEqual([{ Reason: 'Required information is missing', ItemIds: [102] }]);
   });
 
-  it('submits for review, and shows the sections a refused submit names, keeping the modal open', async () => {
+  it('submits for review the items the server lets through, and shows the sections a refused submit names, keeping the modal open', async () => {
     const user = userEvent.setup();
     let refuse: Json | null = { Message: T.submit.missingSections, Items: [{ Id: 101, DisplayId: 1, Reason: 'missingSections', Sections: ['Subject Interview', 'Neighbourhood'] }] };
     const server = setup(MANAGER, { override: ({ method, url }) => (method === 'POST' && url === `${BASE}/submit-items` && refuse ? { status: 409, body: refuse } : undefined) });
     const dialog = await openBulk(user, ['001', '003'], 'Submit', 'Submit Items For Review');
+    // Item 003 awaits assignment: left out, with the server's reason.
+    expect(await within(dialog).findByText(T.server.wrongStatus('003', 'Awaiting Assignment', 'be submitted for review'))).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText(T.submit.missingSections)).toBeInTheDocument();
     expect(within(alert).getByText(T.submit.missingSectionsList)).toBeInTheDocument();
     expect(within(alert).getByText('Item 001: Subject Interview, Neighbourhood')).toBeInTheDocument();
 
-    refuse = { Message: T.submit.unfinishedSections, Items: [{ Id: 103, DisplayId: 3, Reason: 'unfinishedSections', Sections: ['Residence Verification'] }] };
+    refuse = { Message: T.submit.unfinishedSections, Items: [{ Id: 101, DisplayId: 1, Reason: 'unfinishedSections', Sections: ['Residence Verification'] }] };
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(within(within(dialog).getByRole('alert')).getByText(T.submit.unfinishedSections)).toBeInTheDocument());
-    expect(within(dialog).getByText('Item 003: Residence Verification')).toBeInTheDocument();
+    expect(within(dialog).getByText('Item 001: Residence Verification')).toBeInTheDocument();
     expect(within(dialog).queryByText(T.submit.missingSectionsList)).toBeNull();
 
     refuse = null;
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(T.toasts.submitted('DOS-2025-000007'))).toBeInTheDocument();
-    expect(posts(server.calls, 'submit-items')).toEqual([{ ItemIds: [101, 103] }, { ItemIds: [101, 103] }, { ItemIds: [101, 103] }]);
+    expect(posts(server.calls, 'submit-items')).toEqual([{ ItemIds: [101] }, { ItemIds: [101] }, { ItemIds: [101] }]);
+  });
+});
+
+describe('items a bulk action leaves out', () => {
+  const ACCEPTED = item(104, 4, { Label: 'Employer', ItemStatus: 'ACCEPTED', CompletedDate: '2026-01-10T12:00:00.000Z' });
+
+  it('Mass Reject with an accepted item checked: lists the item in review, says the accepted one is left out and why, and rejects the other', async () => {
+    const user = userEvent.setup();
+    const server = setup(MANAGER, { items: [...ITEMS, ACCEPTED] });
+    const dialog = await openBulk(user, ['002', '004'], 'Reject', 'Reject Items');
+    expect(posts(server.calls, 'eligible')).toEqual([{ Action: 'reject', ItemIds: [102, 104] }]);
+    const leftOut = await within(dialog).findByRole('status', { name: 'Left out' });
+    expect(leftOut).toHaveTextContent(T.bulk.leftOut(1));
+    expect(within(leftOut).getByText(T.server.wrongStatus('004', 'Accepted', 'be rejected'))).toBeInTheDocument();
+    const acting = within(dialog).getByRole('region', { name: 'Selected items' });
+    expect(within(acting).getByText('Item 002 · Verification of Residence')).toBeInTheDocument();
+    expect(within(acting).queryByText(/Item 004/)).toBeNull();
+    expect(within(dialog).getByText(new RegExp(T.bulk.eligibleOf(1, 2)))).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Required information is missing');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(T.toasts.rejected('DOS-2025-000007'))).toBeInTheDocument();
+    expect(posts(server.calls, 'reject-items')).toEqual([{ Reason: 'Required information is missing', ItemIds: [102] }]);
+  });
+
+  it('says when none of the checked items can take the action, and offers no button to take it', async () => {
+    const user = userEvent.setup();
+    const server = setup(MANAGER, { items: [...ITEMS, ACCEPTED] });
+    const dialog = await openBulk(user, ['001', '004'], 'Accept', 'Accept Items');
+    expect(await within(dialog).findByText(T.bulk.noneEligible)).toBeInTheDocument();
+    expect(within(dialog).getByText(T.server.wrongStatus('001', 'Assigned', 'be accepted'))).toBeInTheDocument();
+    expect(within(dialog).getByText(T.server.wrongStatus('004', 'Accepted', 'be accepted'))).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeDisabled();
+    expect(posts(server.calls, 'accept-items')).toEqual([]);
+  });
+
+  it('follows the choice in Assign Items: unassigning leaves out the item nobody works on', async () => {
+    const user = userEvent.setup();
+    const server = setup(MANAGER);
+    const dialog = await openBulk(user, ['001', '003'], 'Assign', 'Assign Items');
+    await waitFor(() => expect(within(dialog).getAllByRole('radio')).toHaveLength(4));
+    expect(within(dialog).queryByRole('status', { name: 'Left out' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: new RegExp(T.bulk.unassigned) }));
+    expect(await within(dialog).findByText(T.server.wrongStatus('003', 'Awaiting Assignment', 'be unassigned'))).toBeInTheDocument();
+    expect(posts(server.calls, 'eligible')).toEqual([
+      { Action: 'assign', ItemIds: [101, 103] },
+      { Action: 'unassign', ItemIds: [101, 103] },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText(T.toasts.unassigned)).toBeInTheDocument();
+    expect(posts(server.calls, 'assign')).toEqual([{ Investigator_Id: null, ItemIds: [101] }]);
+  });
+
+  it('asks the server again after a refusal: an item that changed meanwhile is then left out', async () => {
+    const user = userEvent.setup();
+    const items = ITEMS.map((i) => ({ ...i }));
+    const server = setup(MANAGER, {
+      items,
+      override: ({ method, url }) => {
+        if (method !== 'POST' || url !== `${BASE}/accept-items`) return undefined;
+        // Someone else accepted item 002 a moment ago.
+        items[1].ItemStatus = 'ACCEPTED';
+        return { status: 409, body: { Message: T.server.wrongStatus('002', 'Accepted', 'be accepted') } };
+      },
+    });
+    const dialog = await openBulk(user, ['002'], 'Accept', 'Accept Items');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(T.server.wrongStatus('002', 'Accepted', 'be accepted'));
+    expect(await within(dialog).findByText(T.bulk.noneEligible)).toBeInTheDocument();
+    expect(posts(server.calls, 'eligible')).toHaveLength(2);
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toBeDisabled();
   });
 });
 
@@ -421,9 +499,9 @@ describe('Update ACDs', () => {
 describe('refusals of a bulk call', () => {
   it('shows the server\'s reason and keeps the modal open', async () => {
     const user = userEvent.setup();
-    const refusal = 'Item 001 is Assigned and cannot be accepted.';
+    const refusal = 'The case is inactive (on hold, discontinued or complete): it cannot be changed without Edit Inactive Cases.';
     setup(MANAGER, { override: ({ method, url }) => (method === 'POST' && url === `${BASE}/accept-items` ? { status: 409, body: { Message: refusal } } : undefined) });
-    const dialog = await openBulk(user, ['001'], 'Accept', 'Accept Items');
+    const dialog = await openBulk(user, ['002'], 'Accept', 'Accept Items');
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getAllByText(refusal)).toHaveLength(2);
@@ -502,17 +580,21 @@ describe('the items on the case page and in the cases list', () => {
     LockedTo_Id: null,
     CaseType: { Id: 21, Short: 'T1', Description: 'Tier 1 Background' },
     Org: { Id: 3, Name: 'Department of Commerce', Code: 'DOC' },
-    Subject: { Id: 9, FirstName: 'Jordan', MiddleName: null, LastName: 'Whitfield', SSN: '4821' },
+    Subject: { Id: 9, FirstName: 'Jordan', MiddleName: null, LastName: 'Whitfield', SSN: '*****4821' },
+    Steps: [],
+    LockedReason: null,
     ...overrides,
   });
+  /** A case on hold, as the server answers it to a user who may not edit inactive cases: locked, with the reason. */
+  const ON_HOLD = { WorkflowState: 'HOLD', CaseStatusType: 'HOLD', LockedReason: Texts.cases.server.inactive };
 
   /** The app at `path` against a server holding the case and its items. */
   function app(path: string, record: Json, roles: string[]) {
     const server = fakeServer(({ method, url }) => {
-      if (method === 'GET' && url === '/api/cases/7') return { body: record };
+      if (method === 'GET' && url === '/api/cases/7?ssn=masked') return { body: record };
       if (method === 'GET' && url === '/api/workflows/cases/7') return { body: { ...record, LockedToName: null } };
       if (method === 'POST' && url === '/api/cases/search') {
-        const listed = { Id: 7, CaseNumber: 'DOS-2025-000007', CaseName: 'Whitfield', Code: 'DOC', WorkflowState: record.WorkflowState, CaseStatusType: record.CaseStatusType };
+        const listed = { Id: 7, CaseNumber: 'DOS-2025-000007', CaseName: 'Whitfield', Code: 'DOC', WorkflowState: record.WorkflowState, CaseStatusType: record.CaseStatusType, LockedReason: record.LockedReason };
         return { body: { cases: [listed], pageCount: 1, total: 1, totalIsExact: true, Columns: { hidden: [], labels: {} } } };
       }
       if (method === 'GET' && url === BASE) return { body: ITEMS };
@@ -538,7 +620,7 @@ describe('the items on the case page and in the cases list', () => {
   });
 
   it('only shows the items of a case on hold to a user who may not edit inactive cases', async () => {
-    app('/cases/7', theCase({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), [...CASES, ...MANAGER]);
+    app('/cases/7', theCase(ON_HOLD), [...CASES, ...MANAGER]);
     const items = await screen.findByRole('table', { name: 'Items of case DOS-2025-000007' }, { timeout: 15_000 });
     const row = (await within(items).findByText('Subject home')).closest('tr')!;
     await screen.findByRole('note');
@@ -569,7 +651,7 @@ describe('the items on the case page and in the cases list', () => {
       const items = await screen.findByRole('table', { name: 'Items of case DOS-2025-000007' });
       return (await within(items).findByText('Subject home')).closest('tr')!;
     };
-    app('/cases', theCase({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), [...CASES, ...MANAGER]);
+    app('/cases', theCase(ON_HOLD), [...CASES, ...MANAGER]);
     const row = await expandCase();
     // The server refuses item changes on an inactive case without Edit Inactive Cases: the row offers none.
     await waitFor(() => expect(within(row).getByRole('button', { name: 'View Item 001' })).toBeInTheDocument());

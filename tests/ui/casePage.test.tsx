@@ -8,7 +8,7 @@ import { CaseTexts } from '../../shared/texts/cases.js';
 import { Texts } from '../../shared/texts/index.js';
 import { CASE_PROGRESS, CASE_STATE_LABELS } from '../../shared/workflow.js';
 import { writeState } from '../../dataProvider/session.js';
-import { caseLock, isInactive, progressStep, stateLabel, workflowActions, workflowChanged, type CaseViewer } from '../../src/cases/caseRules.js';
+import { caseLock, progressStep, stateLabel, stepsOf, workflowChanged } from '../../src/cases/caseRules.js';
 import { CaseProgress } from '../../src/cases/CaseProgress.js';
 import { CaseWorkflowButtons } from '../../src/cases/CaseWorkflowButtons.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
@@ -18,6 +18,7 @@ import { renderWithAdmin } from './support/renderWithAdmin.js';
 const P = Permissions.Cases;
 const T = CaseTexts;
 const L = T.page.lock;
+const S = T.server;
 /** A case administrator's view of the page: every case permission, and the panels' lists. */
 const ALL = [...Object.values(P), Permissions.Items.VIEW_ITEMS, ...Object.values(Permissions.CaseAttachments), ...Object.values(Permissions.CaseMessages)];
 /** A clerk: views, edits and does data entry, nothing else of the workflow. */
@@ -51,11 +52,34 @@ const theCase = (Id: number, overrides: Json = {}): Json => ({
   CaseType: { Id: 21, Short: 'T1', Description: 'Tier 1 Background' },
   ContractType: null,
   Org: { Id: 3, Name: 'Department of Commerce', Code: 'DOC' },
-  Subject: { Id: 9, FirstName: 'Jordan', MiddleName: null, LastName: 'Whitfield', SSN: '4821' },
+  Subject: { Id: 9, FirstName: 'Jordan', MiddleName: null, LastName: 'Whitfield', SSN: '*****4821' },
   ...overrides,
 });
 
-const workflowOf = (c: Json) => ({
+/**
+ * What the fake server says of a case to a user with `roles` (and the Case Admin tag, or not), as the real one does
+ * (server/cases/workflow.ts, caseAccess.ts): the steps they may take now and why they may not change the case.
+ */
+function saidOf(c: Json, roles: readonly string[], caseAdmin: boolean): { Steps: string[]; LockedReason: string | null } {
+  const state = String(c.WorkflowState);
+  const can = (permission: string) => roles.includes(permission);
+  const held = c.LockedTo_Id != null && c.LockedTo_Id !== ME && !caseAdmin && (state === 'DATA_ENTRY_IN_PROCESS' || state === 'HOLD');
+  const heldReason = held ? (state === 'HOLD' ? S.heldByOther('Dana Ellis') : S.lockedToOther('Dana Ellis')) : null;
+  const inactive = ['HOLD', 'DISCONTINUED', 'COMPLETE'].includes(state) && !can(P.EDIT_INACTIVE_CASES) && !caseAdmin;
+  const stopped = ['HOLD', 'DISCONTINUED', 'COMPLETE'].includes(state);
+  const starts: Record<string, [boolean, string]> = {
+    startDataEntry: [state === 'AWAITING_DATA_ENTRY', P.MARK_DATA_ENTRY_COMPLETE],
+    dataEntryComplete: [state === 'DATA_ENTRY_IN_PROCESS', P.MARK_DATA_ENTRY_COMPLETE],
+    reactivate: [state === 'HOLD', P.PUT_CASE_ON_HOLD],
+    resume: [state === 'DISCONTINUED', P.RESUME_A_CASE],
+    hold: [!stopped, P.PUT_CASE_ON_HOLD],
+    discontinue: [!stopped, P.DISCONTINUE_CASE],
+  };
+  const Steps = held ? [] : Object.entries(starts).filter(([, [from, permission]]) => from && can(permission)).map(([step]) => step);
+  return { Steps, LockedReason: heldReason ?? (inactive ? S.inactive : null) };
+}
+
+const workflowOf = (c: Json, said: ReturnType<typeof saidOf>) => ({
   Id: c.Id,
   WorkflowState: c.WorkflowState,
   CaseStatusType: c.CaseStatusType,
@@ -63,6 +87,7 @@ const workflowOf = (c: Json) => ({
   CompletionDate: c.CompletionDate,
   LockedTo_Id: c.LockedTo_Id,
   LockedToName: c.LockedTo_Id === OTHER ? 'Dana Ellis' : c.LockedTo_Id === ME ? 'Terry Tester' : null,
+  ...said,
 });
 
 /**
@@ -70,13 +95,15 @@ const workflowOf = (c: Json) => ({
  * the panels' lists and the workflow steps (each moving the case as the server would). `override` answers first.
  */
 function setup(record: Json, roles: string[] = ALL, options: { override?: (request: Request, record: Json) => Answer; tags?: string[]; path?: string } = {}) {
+  const said = () => saidOf(record, roles, (options.tags ?? []).includes(Tags.CASE_ADMIN));
   const server = fakeServer((request) => {
     const answer = options.override?.(request, record);
     if (answer) return answer;
     const { method, url } = request;
     const id = String(record.Id);
-    if (method === 'GET' && url === `/api/cases/${id}`) return { body: record };
-    if (method === 'GET' && url === `/api/workflows/cases/${id}`) return { body: workflowOf(record) };
+    // The page asks for the subject's SSN masked, whoever reads it.
+    if (method === 'GET' && url === `/api/cases/${id}?ssn=masked`) return { body: { ...record, ...said() } };
+    if (method === 'GET' && url === `/api/workflows/cases/${id}`) return { body: workflowOf(record, said()) };
     const step = new RegExp(`^/api/cases/${id}/(start-data-entry|data-entry-complete|toggle-on-hold|discontinue|resume)$`).exec(url);
     if (method === 'PUT' && step) {
       const moves: Record<string, Json> = {
@@ -87,7 +114,7 @@ function setup(record: Json, roles: string[] = ALL, options: { override?: (reque
         resume: { WorkflowState: 'AWAITING_DATA_ENTRY', CompletionDate: null },
       };
       Object.assign(record, moves[step[1]]);
-      return { body: workflowOf(record) };
+      return { body: workflowOf(record, said()) };
     }
     if (method === 'GET' && (url.startsWith(`/api/cases/${id}/items`) || url === `/api/cases/${id}/attachments` || url === `/api/cases/${id}/messages`)) return { body: [] };
     if (method === 'GET' && url === `/api/cases/${id}/CaseCustomParameters`) return { body: [] };
@@ -105,7 +132,7 @@ const progress = () => screen.getByRole('list', { name: 'Case progress' });
 const currentStep = () => within(progress()).getAllByRole('listitem').find((li) => li.getAttribute('aria-current') === 'step');
 const workflow = () => screen.queryByRole('group', { name: 'Workflow' });
 const buttonsOf = (group: HTMLElement | null) => (group ? within(group).getAllByRole('button').map((b) => b.textContent) : []);
-const caseReads = (calls: Request[], id: number) => calls.filter((c) => c.method === 'GET' && c.url === `/api/cases/${id}`).length;
+const caseReads = (calls: Request[], id: number) => calls.filter((c) => c.method === 'GET' && c.url === `/api/cases/${id}?ssn=masked`).length;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -113,8 +140,6 @@ afterEach(() => {
 });
 
 describe('the case rules', () => {
-  const viewer = (overrides: Partial<CaseViewer> = {}): CaseViewer => ({ userId: ME, isCaseAdmin: false, canEdit: true, canEditInactive: false, ...overrides });
-
   it('puts each of the seven states at its step, and anything else at the first', () => {
     CASE_PROGRESS.forEach((state, index) => expect(progressStep(state)).toBe(index));
     for (const state of ['HOLD', 'DISCONTINUED', 'CHECKING_DUPLICATION', 'LINKING_CASE', 'SETTING_DEADLINES', '', null, undefined]) expect(progressStep(state)).toBe(0);
@@ -122,59 +147,33 @@ describe('the case rules', () => {
     expect(stateLabel('DATA_ENTRY_IN_PROCESS')).toBe('Data Entry In Progress');
   });
 
-  it('counts HOLD status, DISCONTINUED and COMPLETE as inactive', () => {
-    expect(isInactive({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' })).toBe(true);
-    expect(isInactive({ WorkflowState: 'IN_PROCESS', CaseStatusType: 'HOLD' })).toBe(true);
-    expect(isInactive({ WorkflowState: 'DISCONTINUED', CaseStatusType: 'NORMAL' })).toBe(true);
-    expect(isInactive({ WorkflowState: 'COMPLETE', CaseStatusType: 'NORMAL' })).toBe(true);
-    expect(isInactive({ WorkflowState: 'IN_REVIEW', CaseStatusType: 'NORMAL' })).toBe(false);
+  it('offers exactly the steps the server says, and none when it has not said', () => {
+    expect(stepsOf({ WorkflowState: 'AWAITING_DATA_ENTRY', Steps: ['startDataEntry', 'hold'] })).toEqual(['startDataEntry', 'hold']);
+    expect(stepsOf({ WorkflowState: 'AWAITING_DATA_ENTRY', Steps: [] })).toEqual([]);
+    expect(stepsOf({ WorkflowState: 'AWAITING_DATA_ENTRY' })).toEqual([]);
   });
 
-  it('offers each workflow step in its states, to holders of its permission', () => {
-    const all = { startDataEntry: true, completeDataEntry: true, hold: true, discontinue: true, resume: true };
-    const at = (WorkflowState: string, CaseStatusType = 'NORMAL', can: Parameters<typeof workflowActions>[1] = all) => workflowActions({ WorkflowState, CaseStatusType }, can);
-    expect(at('AWAITING_CASE_PAPERS')).toEqual(['hold', 'discontinue']);
-    expect(at('AWAITING_DATA_ENTRY')).toEqual(['startDataEntry', 'hold', 'discontinue']);
-    expect(at('DATA_ENTRY_IN_PROCESS')).toEqual(['completeDataEntry', 'hold', 'discontinue']);
-    expect(at('IN_REVIEW')).toEqual(['hold', 'discontinue']);
-    expect(at('HOLD', 'HOLD')).toEqual(['reactivate']);
-    expect(at('DISCONTINUED')).toEqual(['resume']);
-    expect(at('COMPLETE')).toEqual([]);
-    expect(at('AWAITING_DATA_ENTRY', 'NORMAL', { completeDataEntry: true, resume: true })).toEqual([]);
-    expect(at('DATA_ENTRY_IN_PROCESS', 'NORMAL', { startDataEntry: true, completeDataEntry: true })).toEqual(['completeDataEntry']);
-    expect(at('HOLD', 'HOLD', { discontinue: true, resume: true })).toEqual([]);
+  it('locks the form by the server\'s reason, or without Edit Cases; only the server\'s reason closes the papers and items', () => {
+    const open = { WorkflowState: 'IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: null, LockedReason: null };
+    expect(caseLock(open, true)).toEqual({ readOnly: false, reason: null, closed: false });
+    expect(caseLock(open, false)).toEqual({ readOnly: true, reason: L.noEdit, closed: false });
+    const held = { WorkflowState: 'DATA_ENTRY_IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: OTHER, LockedReason: S.lockedToOther('Dana Ellis') };
+    expect(caseLock(held, true)).toEqual({ readOnly: true, reason: S.lockedToOther('Dana Ellis'), closed: true });
+    expect(caseLock(held, false)).toEqual({ readOnly: true, reason: S.lockedToOther('Dana Ellis'), closed: true });
+    // The client does not guess a lock from the state: a complete case the server leaves open is open.
+    expect(caseLock({ WorkflowState: 'COMPLETE', CaseStatusType: 'NORMAL', LockedReason: null }, true).readOnly).toBe(false);
   });
 
-  it('locks the form without Edit Cases, for an inactive case without Edit Inactive Cases, and for a case held by another user', () => {
-    const open = { WorkflowState: 'IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: null };
-    expect(caseLock(open, viewer())).toEqual({ readOnly: false, reason: null });
-    expect(caseLock(open, viewer({ canEdit: false }))).toEqual({ readOnly: true, reason: L.noEdit });
-
-    expect(caseLock({ WorkflowState: 'COMPLETE', CaseStatusType: 'NORMAL' }, viewer())).toEqual({ readOnly: true, reason: L.inactive('complete') });
-    expect(caseLock({ WorkflowState: 'DISCONTINUED', CaseStatusType: 'NORMAL' }, viewer())).toEqual({ readOnly: true, reason: L.inactive('discontinued') });
-    expect(caseLock({ WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }, viewer())).toEqual({ readOnly: true, reason: L.inactive('on hold') });
-    expect(caseLock({ WorkflowState: 'COMPLETE', CaseStatusType: 'NORMAL' }, viewer({ canEditInactive: true })).readOnly).toBe(false);
-
-    const inEntry = { WorkflowState: 'DATA_ENTRY_IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: OTHER };
-    expect(caseLock(inEntry, viewer(), 'Dana Ellis')).toEqual({ readOnly: true, reason: L.lockedTo('Dana Ellis') });
-    expect(caseLock(inEntry, viewer()).reason).toBe(L.lockedTo(L.anotherUser));
-    expect(caseLock(inEntry, viewer({ userId: OTHER })).readOnly).toBe(false);
-    expect(caseLock(inEntry, viewer({ isCaseAdmin: true })).readOnly).toBe(false);
-    const heldByOther = { WorkflowState: 'HOLD', CaseStatusType: 'HOLD', LockedTo_Id: OTHER };
-    expect(caseLock(heldByOther, viewer({ canEditInactive: true }), 'Dana Ellis')).toEqual({ readOnly: true, reason: L.heldBy('Dana Ellis') });
-    expect(caseLock(heldByOther, viewer({ canEditInactive: true, isCaseAdmin: true })).readOnly).toBe(false);
-    // The lock counts only in data entry or on hold.
-    expect(caseLock({ ...inEntry, WorkflowState: 'IN_PROCESS' }, viewer()).readOnly).toBe(false);
-  });
-
-  it('notices a changed state, status, lock or date, but not the same date written another way', () => {
-    const shown = { WorkflowState: 'IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: null, DueDate: '2025-04-01', CompletionDate: '2025-03-20T10:00:00.000Z' };
+  it('notices a changed state, status, lock, date or what the user may do, but not the same date written another way', () => {
+    const shown = { WorkflowState: 'IN_PROCESS', CaseStatusType: 'NORMAL', LockedTo_Id: null, DueDate: '2025-04-01', CompletionDate: '2025-03-20T10:00:00.000Z', Steps: ['hold'] as const, LockedReason: null };
     expect(workflowChanged(shown, { ...shown })).toBe(false);
     expect(workflowChanged(shown, { ...shown, CompletionDate: '2025-03-20T10:00:00Z' })).toBe(false);
     expect(workflowChanged(shown, { ...shown, WorkflowState: 'IN_REVIEW' })).toBe(true);
     expect(workflowChanged(shown, { ...shown, DueDate: '2025-04-02' })).toBe(true);
     expect(workflowChanged(shown, { ...shown, CompletionDate: null })).toBe(true);
     expect(workflowChanged(shown, { ...shown, CaseStatusType: 'HOLD' })).toBe(true);
+    expect(workflowChanged(shown, { ...shown, Steps: ['hold', 'discontinue'] })).toBe(true);
+    expect(workflowChanged(shown, { ...shown, LockedReason: S.inactive })).toBe(true);
   });
 });
 
@@ -208,38 +207,31 @@ describe('the progress bar', () => {
   });
 });
 
-describe('the workflow buttons by state and permission', () => {
-  /** The buttons the case shows to a user with `roles`, once canAccess has answered. */
+describe('the workflow buttons', () => {
+  /** The buttons the case shows to a user with `roles`. */
   const expectButtons = async (record: Json, roles: string[], expected: string[]) => {
     signedInAs(roles);
     const { unmount } = renderWithAdmin(<CaseWorkflowButtons record={record as Json & { Id: number }} onStepTaken={() => undefined} />);
     if (expected.length) await waitFor(() => expect(buttonsOf(workflow())).toEqual(expected));
     else {
-      // Nothing to wait for: give canAccess time to answer, then nothing may show.
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(buttonsOf(workflow())).toEqual([]);
     }
     unmount();
   };
 
-  it('shows each state\'s steps to a user who may take them all', async () => {
-    await expectButtons(theCase(1, { WorkflowState: 'AWAITING_CASE_PAPERS' }), ALL, ['Hold', 'Discontinue']);
-    await expectButtons(theCase(1, { WorkflowState: 'AWAITING_DATA_ENTRY' }), ALL, ['Start Data Entry', 'Hold', 'Discontinue']);
-    await expectButtons(theCase(1, { WorkflowState: 'DATA_ENTRY_IN_PROCESS' }), ALL, ['Data Entry Complete', 'Hold', 'Discontinue']);
-    await expectButtons(theCase(1, { WorkflowState: 'IN_REVIEW' }), ALL, ['Hold', 'Discontinue']);
+  it('shows exactly the steps the server offers, in the page\'s order', async () => {
+    await expectButtons(theCase(1, { WorkflowState: 'AWAITING_DATA_ENTRY', Steps: ['startDataEntry', 'hold', 'discontinue'] }), ALL, ['Start Data Entry', 'Hold', 'Discontinue']);
+    await expectButtons(theCase(2, { WorkflowState: 'DATA_ENTRY_IN_PROCESS', Steps: ['discontinue', 'dataEntryComplete'] }), ALL, ['Data Entry Complete', 'Discontinue']);
+    await expectButtons(theCase(3, { WorkflowState: 'HOLD', CaseStatusType: 'HOLD', Steps: ['reactivate'] }), ALL, ['Reactivate']);
+    await expectButtons(theCase(4, { WorkflowState: 'DISCONTINUED', Steps: ['resume'] }), CLERK, ['Resume']);
   });
-  it('shows only Reactivate on hold, only Resume when discontinued, nothing when complete', async () => {
-    await expectButtons(theCase(1, { WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), ALL, ['Reactivate']);
-    await expectButtons(theCase(2, { WorkflowState: 'DISCONTINUED' }), ALL, ['Resume']);
-    await expectButtons(theCase(3, { WorkflowState: 'COMPLETE' }), ALL, []);
-  });
-  it('shows a clerk only the data entry steps, and each step only to holders of its permission', async () => {
-    await expectButtons(theCase(1, { WorkflowState: 'AWAITING_DATA_ENTRY' }), CLERK, ['Start Data Entry']);
-    await expectButtons(theCase(2, { WorkflowState: 'DISCONTINUED' }), CLERK, []);
-    await expectButtons(theCase(3, { WorkflowState: 'IN_PROCESS' }), [P.VIEW_CASES, P.PUT_CASE_ON_HOLD], ['Hold']);
-    await expectButtons(theCase(4, { WorkflowState: 'IN_PROCESS' }), [P.VIEW_CASES, P.DISCONTINUE_CASE], ['Discontinue']);
-    await expectButtons(theCase(5, { WorkflowState: 'DISCONTINUED' }), [P.VIEW_CASES, P.RESUME_A_CASE], ['Resume']);
-    await expectButtons(theCase(6, { WorkflowState: 'HOLD', CaseStatusType: 'HOLD' }), [P.VIEW_CASES, P.RESUME_A_CASE, P.DISCONTINUE_CASE], []);
+
+  it('shows nothing the server does not offer, whatever the user\'s permissions', async () => {
+    // A clerk on a case in data entry locked to another user: the server offers no step.
+    await expectButtons(theCase(5, { WorkflowState: 'DATA_ENTRY_IN_PROCESS', LockedTo_Id: OTHER, Steps: [] }), CLERK, []);
+    await expectButtons(theCase(6, { WorkflowState: 'AWAITING_DATA_ENTRY', Steps: [] }), ALL, []);
+    await expectButtons(theCase(7, { WorkflowState: 'AWAITING_DATA_ENTRY' }), ALL, []);
   });
 });
 
@@ -322,14 +314,28 @@ describe('the case page', () => {
     await waitFor(() => expect(caseReads(calls, 104)).toBeGreaterThan(readsBefore));
   });
 
-  it('says the spec\'s text when a hold is refused', async () => {
+  it('says the server\'s reason whenever a step is refused, and the spec\'s text when there is none', async () => {
+    const refusal = 'A case that is Complete cannot be put on hold.';
+    let answer: Answer = { status: 409, body: { Message: refusal } };
     const record = theCase(105, { WorkflowState: 'IN_PROCESS' });
-    setup(record, ALL, {
-      override: ({ method, url }) => (method === 'PUT' && url === '/api/cases/105/toggle-on-hold' ? { status: 409, body: { Message: 'A case that is Complete cannot be put on hold.' } } : undefined),
-    });
+    setup(record, ALL, { override: ({ method, url }) => (method === 'PUT' && url === '/api/cases/105/toggle-on-hold' ? answer : undefined) });
     await heading(record);
     await userEvent.click(await screen.findByRole('button', { name: 'Hold' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText(T.errors.holdFailed)).not.toBeInTheDocument();
+    answer = { status: 500, body: { Message: 'Internal error' } };
+    await userEvent.click(await screen.findByRole('button', { name: 'Hold' }));
     expect(await screen.findByText(T.errors.holdFailed)).toBeInTheDocument();
+  });
+
+  it('says the server\'s reason when Data Entry Complete is refused, not the generic text', async () => {
+    const refusal = S.lockedToOther('Dana Ellis');
+    const record = theCase(116, { WorkflowState: 'DATA_ENTRY_IN_PROCESS', LockedTo_Id: ME });
+    setup(record, CLERK, { override: ({ method, url }) => (method === 'PUT' && url === '/api/cases/116/data-entry-complete' ? { status: 409, body: { Message: refusal } } : undefined) });
+    await heading(record);
+    await userEvent.click(await screen.findByRole('button', { name: 'Data Entry Complete' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByText(T.errors.dataEntryCompleteFailed)).not.toBeInTheDocument();
   });
 
   it('puts a case on hold and reactivates it', async () => {
@@ -364,11 +370,14 @@ describe('the case page', () => {
     await waitFor(() => expect(buttonsOf(workflow())).toEqual(['Resume']));
   });
 
-  it('says who holds a case in data entry', async () => {
+  it('shows a clerk on a case locked to another user the server\'s reason and no Data Entry Complete', async () => {
     const record = theCase(108, { WorkflowState: 'DATA_ENTRY_IN_PROCESS', LockedTo_Id: OTHER });
     setup(record, CLERK);
     await heading(record);
-    expect(await screen.findByRole('note')).toHaveTextContent(L.lockedTo('Dana Ellis'));
+    expect(await screen.findByRole('note')).toHaveTextContent(S.lockedToOther('Dana Ellis'));
+    await screen.findByRole('heading', { name: 'Case Details' });
+    expect(workflow()).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Data Entry Complete' })).not.toBeInTheDocument();
   });
 
   it('does not lock a case admin out of a case held by another user', async () => {
@@ -378,13 +387,14 @@ describe('the case page', () => {
     await screen.findByRole('heading', { name: 'Case Details' });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Data Entry Complete' })).toBeInTheDocument();
   });
 
   it('says an inactive case is read only to users who may not edit inactive cases', async () => {
     const record = theCase(110, { WorkflowState: 'COMPLETE', CompletionDate: '2025-03-20T10:00:00.000Z' });
     setup(record, CLERK);
     await heading(record);
-    expect(await screen.findByRole('note')).toHaveTextContent(L.inactive('complete'));
+    expect(await screen.findByRole('note')).toHaveTextContent(S.inactive);
   });
 
   it('reads the case again when the polled workflow state changed elsewhere', async () => {
@@ -411,7 +421,7 @@ describe('the case page', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     let gone = false;
     const record = theCase(115, { WorkflowState: 'IN_PROCESS' });
-    const { calls } = setup(record, ALL, { override: ({ url }) => (gone && url.endsWith('/115') ? { status: 404, body: { Message: T.server.notFound } } : undefined) });
+    const { calls } = setup(record, ALL, { override: ({ url }) => (gone && /\/115(\?ssn=masked)?$/.test(url) ? { status: 404, body: { Message: T.server.notFound } } : undefined) });
     await heading(record);
     const polls = () => calls.filter((c) => c.url === '/api/workflows/cases/115').length;
     await waitFor(() => expect(polls()).toBe(1));
@@ -443,14 +453,14 @@ describe('the case page', () => {
   });
 
   it('shows the not-found view for an unknown case', async () => {
-    setup(theCase(113), ALL, { override: ({ url }) => (url === '/api/cases/113' ? { status: 404, body: { Message: T.server.notFound } } : undefined) });
+    setup(theCase(113), ALL, { override: ({ url }) => (url === '/api/cases/113?ssn=masked' ? { status: 404, body: { Message: T.server.notFound } } : undefined) });
     expect(await screen.findByText(Texts.global.notFound, undefined, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('shows a failure with a retry when the case cannot be read', async () => {
     let fail = true;
     const record = theCase(114);
-    setup(record, ALL, { override: ({ url }) => (url === '/api/cases/114' && fail ? { status: 500, body: { Message: 'The database is unavailable.' } } : undefined) });
+    setup(record, ALL, { override: ({ url }) => (url === '/api/cases/114?ssn=masked' && fail ? { status: 500, body: { Message: 'The database is unavailable.' } } : undefined) });
     expect(await screen.findByText(T.page.loadFailed, undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('The database is unavailable.')).toBeInTheDocument();
     fail = false;

@@ -85,12 +85,12 @@ describe('the additional settings of a case', () => {
     ]);
   });
 
-  it("says 'ERROR Updating Information.' in a success-style toast when saving fails", async () => {
+  it("says 'ERROR Updating Information.' in an error toast when saving fails (docs/decisions.md)", async () => {
     parametersPanel({ override: ({ method }) => (method === 'POST' ? { status: 500, body: { Message: 'Database unavailable.' } } : undefined) });
     await screen.findByRole('textbox', { name: 'Position Title' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const toast = await screen.findByText(T.errors.parametersFailed);
-    expect(toast.closest('[role="status"]')).toHaveClass('MuiAlert-colorSuccess');
+    expect(toast.closest('[role="alert"]')).toHaveClass('MuiAlert-colorError');
     expect(screen.queryByText('Database unavailable.')).not.toBeInTheDocument();
   });
 

@@ -9,6 +9,7 @@ import { ResourceForm } from '../../src/resources/ResourceForm.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderAt } from './support/renderApp.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
+import { caseFixture } from './support/caseFixtures.js';
 
 const P = Permissions.Cases;
 const T = CaseTexts;
@@ -54,6 +55,10 @@ function setup(roles: string[], cases: Json[], options: { override?: (request: R
     if (method === 'GET' && url === '/api/workflows/case-states') return { body: STATES };
     if (method === 'GET' && url === '/api/workflows/item-states') return { body: [{ Id: 'ASSIGNED', Description: 'Assigned' }] };
     if (method === 'PUT' && /^\/api\/cases\/\d+\/reviewer\/\d+$/.test(url)) return { body: { Id: 1, Reviewer_Id: 31 } };
+    // One case, as the server answers it to this user: with why they may not change it (null when they may).
+    const one = /^\/api\/cases\/(\d+)\?ssn=masked$/.exec(url);
+    const found = one && cases.find((c) => String(c.Id) === one[1]);
+    if (method === 'GET' && found) return { body: { ...found, LockedReason: found.LockedReason ?? null } };
     if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
     return undefined;
   });
@@ -89,7 +94,7 @@ describe('the cases list', () => {
     const server = setup(ADMIN, [row(1)]);
     await table();
     // The box says how a name is looked up: by how it starts, last name first.
-    expect(screen.getByRole('textbox', { name: 'Search Name' })).toHaveAttribute('placeholder', 'Last name, first name');
+    expect(await screen.findByRole('textbox', { name: 'Search Name' })).toHaveAttribute('placeholder', 'Last name, first name');
     await user.type(screen.getByRole('textbox', { name: 'Search Name' }), 'whit');
     await waitFor(() => expect(searches(server.calls).at(-1)?.filtered).toEqual([{ id: 'CaseName', value: 'whit' }]));
     await user.click(screen.getByRole('checkbox', { name: 'Only show cases assigned to me' }));
@@ -105,7 +110,7 @@ describe('the cases list', () => {
     const user = userEvent.setup();
     const server = setup(ADMIN, [row(1)]);
     await table();
-    const panel = screen.getByRole('region', { name: 'Case filters' });
+    const panel = await screen.findByRole('region', { name: 'Case filters' });
     await user.click(await within(panel).findByRole('checkbox', { name: 'Hold' }));
     const before = searches(server.calls).length;
     expect(searches(server.calls).at(-1)?.additional).not.toHaveProperty('CaseStateIDs');
@@ -128,6 +133,9 @@ describe('the cases list', () => {
     await user.click(within(within(cases).getByText('DOS-2026-000003').closest('tr')!).getByRole('checkbox'));
     await user.click(await screen.findByRole('button', { name: 'Assign Reviewer' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Assign Reviewer' });
+    // The checked cases are read again for what the server says of them; then Assign is offered.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeEnabled());
+    expect(within(dialog).queryByRole('status', { name: 'Left out' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findByText('Reviewer is required.')).toBeTruthy();
     await user.click(within(dialog).getByRole('combobox', { name: /Reviewer/ }));
@@ -136,6 +144,38 @@ describe('the cases list', () => {
     expect(await screen.findByText(T.toasts.updated)).toBeTruthy();
     const puts = server.calls.filter((c) => c.method === 'PUT').map((c) => c.url).sort();
     expect(puts).toEqual(['/api/cases/1/reviewer/31', '/api/cases/3/reviewer/31']);
+  });
+
+  it('leaves out of Assign Reviewer the checked cases the user may not change, saying why, and assigns the others', async () => {
+    const user = userEvent.setup();
+    const locked = row(2, { WorkflowState: 'HOLD', CaseStatusType: 'HOLD', LockedReason: T.server.inactive });
+    const server = setup(ADMIN, [row(1), locked]);
+    const cases = await table();
+    await within(cases).findByText('DOS-2026-000002');
+    for (const number of ['DOS-2026-000001', 'DOS-2026-000002']) await user.click(within(within(cases).getByText(number).closest('tr')!).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Assign Reviewer' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Reviewer' });
+    const leftOut = await within(dialog).findByRole('status', { name: 'Left out' });
+    expect(leftOut).toHaveTextContent(T.bulk.leftOut(1));
+    expect(within(leftOut).getByText(`Case DOS-2026-000002: ${T.server.inactive}`)).toBeTruthy();
+    expect(within(dialog).getByText(T.bulk.eligibleOf(1, 2))).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /Reviewer/ }));
+    await user.click(await screen.findByRole('option', { name: 'Riley Chen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText(T.toasts.updated)).toBeTruthy();
+    expect(server.calls.filter((c) => c.method === 'PUT').map((c) => c.url)).toEqual(['/api/cases/1/reviewer/31']);
+  });
+
+  it('offers no Assign when none of the checked cases may be changed', async () => {
+    const user = userEvent.setup();
+    setup(ADMIN, [row(1, { LockedReason: T.server.lockedToOther('Dana Ellis') })]);
+    const cases = await table();
+    await user.click(within((await within(cases).findByText('DOS-2026-000001')).closest('tr')!).getByRole('checkbox'));
+    await user.click(await screen.findByRole('button', { name: 'Assign Reviewer' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Reviewer' });
+    expect(await within(dialog).findByText(T.bulk.noneEligible)).toBeTruthy();
+    expect(within(dialog).getByText(`Case DOS-2026-000001: ${T.server.lockedToOther('Dana Ellis')}`)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Assign' })).toBeDisabled();
   });
 
   it('offers neither Add Case nor Assign Reviewer to a user who may only view cases', async () => {
@@ -199,7 +239,7 @@ describe('the case form', () => {
   /** The Add Case form of a user who may create cases, filled in; `answerCreate` answers its POST /api/cases. */
   const renderNewCase = (answerCreate: (body: Json) => { status?: number; body?: unknown }) => {
     const server = fakeServer(({ method, url, body }) => {
-      if (method === 'POST' && url === '/api/cases') return answerCreate(body as Json);
+      if (method === 'POST' && url === '/api/cases?ssn=masked') return answerCreate(body as Json);
       if (method === 'GET' && url.startsWith('/api/')) return { body: [] };
       return undefined;
     });
@@ -246,26 +286,9 @@ describe('the case form', () => {
 
   it('keeps the reviewer and critical date read only, and out of the save, for a user without their permissions', async () => {
     const user = userEvent.setup();
-    const record = {
-      id: 7,
-      Id: 7,
-      CaseNumber: 'DOS-2026-000007',
-      Client_Id: 3,
-      RequestingOfficial_Id: 5,
-      RequestingOfficial: { Id: 5, FirstName: 'Claire', LastName: 'Donovan' },
-      CaseType_Id: 21,
-      CaseType: { Id: 21, Short: 'T1', Description: 'Tier 1 Investigation' },
-      Reviewer_Id: 31,
-      Reviewer: { Id: 31, FirstName: 'Riley', LastName: 'Chen' },
-      DueDate: '2026-12-01',
-      ReceivedDate: '2026-11-01',
-      ScheduledDate: '2026-11-03',
-      Notes: 'first',
-      WorkflowState: 'IN_PROCESS',
-      CaseSubject: { Id: 1, ...SUBJECT },
-    };
+    const record = caseFixture({ Reviewer_Id: 31, Reviewer: { Id: 31, FirstName: 'Riley', LastName: 'Chen' }, DueDate: '2026-12-01', CaseSubject: { Id: 1, ...SUBJECT } });
     const server = fakeServer(({ method, url, body }) => {
-      if (method === 'PUT' && url === '/api/cases/7') return { body: { ...record, ...(body as Json) } };
+      if (method === 'PUT' && url === '/api/cases/7?ssn=masked') return { body: { ...record, ...(body as Json) } };
       if (method === 'GET' && url === '/api/cases/requesting-official/3') return { body: [{ Id: 5, FirstName: 'Claire', LastName: 'Donovan' }] };
       if (method === 'GET' && url.startsWith('/api/orgs/3/case-types')) return { body: [{ Id: 40, Org_Id: 3, CaseType_Id: 21, CaseType: { Id: 21, Short: 'T1', Description: 'Tier 1 Investigation' } }] };
       if (method === 'GET' && url.startsWith('/api/')) return { body: [] };

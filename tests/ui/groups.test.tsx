@@ -212,7 +212,7 @@ describe('the roles screen', () => {
     await within(table).findByText('Admin View Groups');
     const names = () => within(table).getAllByRole('row').slice(1).map((r) => (r as HTMLTableRowElement).cells[0].textContent);
     expect(names()).toEqual(['Admin View Groups', 'Edit Cases', 'System Administrator', 'View Cases', 'View JSON Editor']);
-    await userEvent.type(screen.getByRole('textbox', { name: 'Filter roles' }), 'view');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Filter roles' }), 'view');
     await waitFor(() => expect(names()).toEqual(['Admin View Groups', 'View Cases', 'View JSON Editor']));
   });
 

@@ -6,6 +6,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { writeState, type OrgState } from '../../dataProvider/session.js';
 import type { InvoiceableOrg } from '../../schemas/types.js';
 import { completedOn, shownCases, subjectName, totalOf } from '../../src/invoices/invoiceModel.js';
+import { formatDate, isoDay } from '../../shared/format.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderAt } from './support/renderApp.js';
 
@@ -110,6 +111,12 @@ async function check(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(item.querySelector('input[type="checkbox"]')!);
 }
 
+/** Answers the question Create Invoice asks. */
+async function confirmInvoice(user: ReturnType<typeof userEvent.setup>) {
+  const ask = await screen.findByRole('dialog', { name: T.confirm.title }, WAIT);
+  await user.click(within(ask).getByRole('button', { name: T.createInvoice }));
+}
+
 const card = (name: string) => screen.getByRole('region', { name });
 const table = (name: string) => screen.getByRole('table', { name: `Uninvoiced cases of ${name}` });
 
@@ -183,12 +190,42 @@ describe('the invoicing screen', () => {
     await user.click(within(cases).getAllByRole('checkbox')[0]);
     expect(create).toBeEnabled();
     await user.click(create);
+    await confirmInvoice(user);
     await waitFor(() => expect(server.calls.some((c) => c.url === '/api/invoices/create-invoice')).toBe(true));
     const sent = server.calls.find((c) => c.url === '/api/invoices/create-invoice')!;
     expect(sent.body).toEqual({ Case_Ids: expect.arrayContaining([31, 32]), OrgName: 'Department of Commerce', InvoiceDate: null });
     expect((sent.body as { Case_Ids: number[] }).Case_Ids).toHaveLength(2);
     expect(await screen.findByText(T.invoiced, {}, WAIT)).toBeInTheDocument();
     expect(await screen.findByText(T.chooseOrgs, {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('asks before creating the invoice: the org, the cases, the total and the date; Cancel creates nothing', async () => {
+    const user = userEvent.setup();
+    const server = setup();
+    await check(user, 'Department of Commerce');
+    await user.click(await screen.findByRole('button', { name: /Department of Commerce/ }, WAIT));
+    const cases = table('Department of Commerce');
+    for (const number of ['DOS-2026-000031', 'DOS-2026-000033']) await user.click(within(within(cases).getByText(number).closest('tr')!).getByRole('checkbox'));
+    await user.type(screen.getByLabelText(T.invoiceDate), '2026-04-30');
+    await user.click(screen.getByRole('button', { name: T.createInvoice }));
+    const ask = await screen.findByRole('dialog', { name: T.confirm.title }, WAIT);
+    // 998.75 + 450.
+    expect(ask).toHaveTextContent(T.confirm.summary('Department of Commerce', 2, '$1,448.75', '04/30/2026'));
+    expect(within(ask).getByText(/DOS-2026-000031/)).toHaveTextContent('2: DOS-2026-000031, DOS-2026-000033');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((c) => c.url === '/api/invoices/create-invoice')).toBe(false);
+    // The cases stay checked, ready to be invoiced after all; without a date the invoice says today.
+    await user.clear(screen.getByLabelText(T.invoiceDate));
+    await user.click(screen.getByRole('button', { name: T.createInvoice }));
+    const again = await screen.findByRole('dialog', { name: T.confirm.title }, WAIT);
+    expect(again).toHaveTextContent(T.confirm.today(formatDate(isoDay(new Date()))));
+  });
+
+  it('opens the invoice history from its header, for users who may see it', async () => {
+    setup();
+    const link = await screen.findByRole('link', { name: T.history.open }, WAIT);
+    expect(link).toHaveAttribute('href', '/invoices/history');
   });
 
   it('sends the invoice date given, and says why the server refused', async () => {
@@ -201,6 +238,7 @@ describe('the invoicing screen', () => {
     await user.click(within(within(cases).getByText('DOS-2026-000033').closest('tr')!).getByRole('checkbox'));
     await user.type(screen.getByLabelText(T.invoiceDate), '2026-04-30');
     await user.click(screen.getByRole('button', { name: T.createInvoice }));
+    await confirmInvoice(user);
     expect(await screen.findByText(refusal, {}, WAIT)).toBeInTheDocument();
     expect(server.calls.find((c) => c.url === '/api/invoices/create-invoice')!.body).toEqual({ Case_Ids: [33], OrgName: 'Department of Commerce', InvoiceDate: '2026-04-30' });
     // Still there to try again.

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { ItemTexts } from '../../shared/texts/items.js';
@@ -101,14 +101,14 @@ describe('the item page', () => {
     // Without the messages permission the case's messages are not shown; accept and reject are reviewers'.
     expect(screen.queryByRole('region', { name: 'Messages' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Submit for Review' })).toBeTruthy();
   });
 
   it('lists the missing required sections instead of submitting', async () => {
     const user = userEvent.setup();
     const server = setup(INVESTIGATOR, theItem({ Sections: [] }));
     await heading();
-    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByText(T.submit.missingSections)).toBeTruthy();
     expect(screen.getByText(T.submit.missingSectionsList)).toBeTruthy();
     expect(calls(server, '/submit')).toHaveLength(0);
@@ -118,7 +118,7 @@ describe('the item page', () => {
     const user = userEvent.setup();
     const server = setup(INVESTIGATOR, theItem({ Sections: [{ Id: 501, Section_Id: 40, Section: { Id: 40, SectionName: 'Law Enforcement Record Check' }, Definition: definition(), DisplayOrder: 1 }] }));
     await heading();
-    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByText(T.submit.unfinishedSections)).toBeTruthy();
     expect(calls(server, '/submit')).toHaveLength(0);
   });
@@ -127,7 +127,7 @@ describe('the item page', () => {
     const user = userEvent.setup();
     const server = setup(INVESTIGATOR);
     await heading();
-    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByText('Item 002 was submitted for review successfully.')).toBeTruthy();
     expect(calls(server, '/submit')).toHaveLength(1);
   });
@@ -137,7 +137,7 @@ describe('the item page', () => {
     await heading();
     const banner = screen.getByText('Source could not be verified').closest('[role="status"]') as HTMLElement;
     expect(within(banner).getByText('Rejected')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Resubmit' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Resubmit' })).toBeTruthy();
   });
 
   it('lets a reviewer reject with a reason from the list (required), sending its description', async () => {
@@ -145,7 +145,7 @@ describe('the item page', () => {
     const server = setup(REVIEWER, theItem({ ItemStatus: 'IN_REVIEW' }));
     await heading();
     expect(screen.queryByRole('button', { name: 'Submit for Review' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Item' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText(T.page.rejectReasonRequired)).toBeTruthy();
@@ -162,6 +162,17 @@ describe('the item page', () => {
     setup(INVESTIGATOR, theItem({ ItemStatus: 'IN_REVIEW', LockedReason: 'The item is in review: it cannot be changed without Edit Items In Review.' }));
     await heading();
     expect(screen.getByRole('note').textContent).toContain('The item is in review');
+  });
+
+  it('leads back to the case for users who may view cases, and to item search for an investigator, who may not', async () => {
+    setup([...REVIEWER, P.Cases.VIEW_CASES]);
+    await heading();
+    expect((await screen.findByRole('link', { name: T.page.backToCase })).getAttribute('href')).toBe('/cases/7');
+    cleanup();
+    setup([...INVESTIGATOR, P.Items.SEARCH_ITEMS]);
+    await heading();
+    expect((await screen.findByRole('link', { name: T.page.backToItems })).getAttribute('href')).toBe('/items');
+    expect(screen.queryByRole('link', { name: T.page.backToCase })).toBeNull();
   });
 
   it('says the item could not be read, not that it is empty, when the server fails', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
+import { eligibilityOf } from './support/itemEligibility.js';
 import { renderAt } from './support/renderApp.js';
 
 /** Item search at /items (spec 001 §2 "Item search (/items)"): the all-cases items table and its status panel. */
@@ -40,6 +41,8 @@ function setup(items: Json[], permissions: string[] = []) {
   const server = fakeServer((request: Request) => {
     const { method, url } = request;
     if (method === 'POST' && url === '/api/items/search') return { body: { items, pageCount: 1, total: items.length, totalIsExact: true, page: 0 } };
+    const said = eligible(items, request);
+    if (said) return said;
     // An accept answers the items it changed.
     if (method === 'POST' && /^\/api\/cases\/\d+\/items\/accept-items$/.test(url)) return { body: (request.body as { ItemIds: number[] }).ItemIds.map((Id) => ({ Id, ItemStatus: 'ACCEPTED' })) };
     if (method === 'GET' && url === '/api/workflows/item-states') return { body: STATES };
@@ -50,6 +53,12 @@ function setup(items: Json[], permissions: string[] = []) {
   renderAt('/items');
   return server;
 }
+
+/** The fake server's word on which of a case's items a bulk action may change (by their status, as the real one). */
+const eligible = (items: readonly Json[], request: Request) => {
+  const asked = /^\/api\/cases\/(\d+)\/items\/eligible$/.exec(request.url);
+  return request.method === 'POST' && asked ? { body: eligibilityOf(items.filter((i) => String(i.Case_Id) === asked[1]), request.body) } : undefined;
+};
 
 const searches = (calls: Request[]) => calls.filter((c) => c.method === 'POST' && c.url === '/api/items/search').map((c) => c.body as Json);
 const table = () => screen.findByRole('table', { name: 'Items' }, { timeout: 15_000 });
@@ -66,7 +75,9 @@ describe('item search', () => {
     expect(within(rows).getAllByLabelText('DOS-2026-000123')).toHaveLength(2);
     expect(within(rows).queryByText('DOS-2026-000123')).toBeNull();
     const first = (await within(rows).findByText('001')).closest('tr')!;
-    for (const text of ['Whitfield', 'DOC', 'T3', 'Columbia, SC', 'Ortiz, Sam', 'Riley Chen', '12/02/26', 'Assigned', 'Employment Check']) expect(within(first).getByText(text)).toBeTruthy();
+    for (const text of ['Whitfield', 'DOC', 'T3', 'Columbia, SC', 'Ortiz, Sam', '12/02/26', 'Assigned']) expect(within(first).getByText(text)).toBeTruthy();
+    // The reviewer and the item type are in the column chooser on a laptop (tests/ui/listTables.test.tsx).
+    for (const text of ['Riley Chen', 'Employment Check']) expect(within(first).queryByText(text)).toBeNull();
     expect(within(rows).getByText('In Review')).toBeTruthy();
   });
 
@@ -74,7 +85,7 @@ describe('item search', () => {
     const user = userEvent.setup();
     const server = setup([item(1)]);
     await table();
-    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'whit');
+    await user.type(await screen.findByRole('textbox', { name: 'Last Name' }), 'whit');
     await waitFor(() => expect(searches(server.calls).at(-1)?.filtered).toEqual([{ id: 'LastName', value: 'whit' }]));
     const panel = screen.getByRole('region', { name: 'Item filters' });
     await user.click(await within(panel).findByRole('checkbox', { name: 'In Review' }));
@@ -118,7 +129,7 @@ describe('item search', () => {
     for (const checkbox of within(rows).getAllByRole('checkbox').slice(1)) await user.click(checkbox);
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept Items' });
-    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000124' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() => {
@@ -143,6 +154,8 @@ describe('item search', () => {
         return { body: { items: page === 0 ? first : second, pageCount: 2, total: 21, totalIsExact: true, page } };
       }
       if (method === 'POST' && /^\/api\/cases\/\d+\/items\/accept-items$/.test(url)) return { body: (body as { ItemIds: number[] }).ItemIds.map((Id) => ({ Id, ItemStatus: 'ACCEPTED' })) };
+      const said = eligible([...first, ...second], request);
+      if (said) return said;
       if (method === 'GET' && url.startsWith('/api/') && !url.startsWith('/api/live')) return { body: [] };
       return undefined;
     });
@@ -154,8 +167,8 @@ describe('item search', () => {
     await user.click(within((await within(await table()).findByText('Okafor')).closest('tr')!).getByRole('checkbox'));
     await user.click(await screen.findByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept Items' });
+    expect(await within(dialog).findByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
     expect(within(dialog).getByText(/2 items selected/)).toBeTruthy();
-    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000124' })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
     await waitFor(() =>
@@ -164,5 +177,27 @@ describe('item search', () => {
         ['/api/cases/8/items/accept-items', { ItemIds: [21] }],
       ]),
     );
+  });
+  it('leaves an accepted item of another case out of Mass Accept, says why, and accepts the rest', async () => {
+    const user = userEvent.setup();
+    const other = { Id: 8, CaseNumber: 'DOS-2026-000124', WorkflowState: 'IN_REVIEW', Subject: { LastName: 'Okafor' }, Org: { Code: 'DOC' }, CaseType: { Short: 'T1' }, Reviewer: null, Client_Id: 2 };
+    const server = setup(
+      [item(1, { ItemStatus: 'IN_REVIEW' }), item(2, { ItemStatus: 'IN_REVIEW' }), item(3, { Case_Id: 8, DisplayId: 1, ItemStatus: 'ACCEPTED', Case: other })],
+      [Permissions.CaseItems.REVIEW_CASE_ITEMS],
+    );
+    const rows = await table();
+    await within(rows).findByText('Okafor');
+    for (const checkbox of within(rows).getAllByRole('checkbox').slice(1)) await user.click(checkbox);
+    await user.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept Items' });
+    const leftOut = await within(dialog).findByRole('status', { name: 'Left out' });
+    expect(within(leftOut).getByText(ItemTexts.server.wrongStatus('001', 'Accepted', 'be accepted'))).toBeTruthy();
+    expect(within(dialog).getByText(new RegExp(ItemTexts.bulk.eligibleOf(2, 3)))).toBeTruthy();
+    // Only the case whose items may be accepted is listed, and called.
+    expect(within(dialog).getByRole('heading', { name: 'Case #DOS-2026-000123' })).toBeTruthy();
+    expect(within(dialog).queryByRole('heading', { name: 'Case #DOS-2026-000124' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('The items in case #DOS-2026-000123 were accepted successfully.')).toBeTruthy();
+    expect(server.calls.filter((c) => c.url.endsWith('/accept-items')).map((c) => [c.url, c.body])).toEqual([['/api/cases/7/items/accept-items', { ItemIds: [1, 2] }]]);
   });
 });

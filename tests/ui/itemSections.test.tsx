@@ -308,7 +308,7 @@ describe('the section modal', () => {
     expect(within(preview).getByRole('status')).toHaveTextContent(`${ItemTexts.requiredFieldsEmpty}Interview Location`);
   });
 
-  it('keeps the preview in step with the form: text, checkbox, current date, address, lists, template entries', async () => {
+  it('keeps the preview in step with the form: text, checkbox, phone, current date', async () => {
     const user = userEvent.setup();
     setup(EDITOR);
     const dialog = await openEditor(user);
@@ -324,12 +324,30 @@ describe('the section modal', () => {
     expect(valueOf('Contact Phone')).toHaveTextContent('803-555-1234');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Current' }));
     expect(valueOf('Interview Date')).toHaveTextContent('Current');
+  });
+
+  it('keeps the preview in step with the form: an address', async () => {
+    const user = userEvent.setup();
+    setup(EDITOR);
+    const dialog = await openEditor(user);
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    const valueOf = (label: string) => within(preview).getAllByText(`${label}:`)[0].nextElementSibling;
+
     await user.type(within(dialog).getByRole('textbox', { name: 'Address Line 1' }), '1 Main St');
     await user.type(within(dialog).getByRole('textbox', { name: 'City' }), 'Columbia');
     await user.click(within(dialog).getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'South Carolina' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Postal Code' }), '29201');
     expect(valueOf('Residence')).toHaveTextContent('1 Main StColumbia, SC 29201');
+  });
+
+  it('keeps the preview in step with the form: lists and template entries', async () => {
+    const user = userEvent.setup();
+    setup(EDITOR);
+    const dialog = await openEditor(user);
+    const preview = within(dialog).getByRole('region', { name: 'Preview' });
+    const valueOf = (label: string) => within(preview).getAllByText(`${label}:`)[0].nextElementSibling;
+
     await user.click(within(dialog).getByRole('combobox', { name: 'Source Type' }));
     await user.click(await screen.findByRole('option', { name: 'Friend' }));
     expect(valueOf('Source Type')).toHaveTextContent('Friend');

@@ -108,7 +108,7 @@ describe('the item templates screen', () => {
     expect(await within(list).findByText('Residence Check (Verification of Residence)')).toBeInTheDocument();
     expect(rowNames(list)).toEqual(['Residence Check (Verification of Residence)', 'Subject Interview (Personal Subject Interview)']);
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Status' }));
     // react-admin names its empty choice "Clear value" for screen readers; it reads Show All.
     await userEvent.click(within(await screen.findByRole('listbox')).getByText('Show All'));
     expect(await within(list).findByText(/^Credit Check/)).toBeInTheDocument();
@@ -249,6 +249,21 @@ describe('the item templates screen', () => {
     const renames = calls.filter((c) => c.method === 'PUT');
     expect(renames).toHaveLength(1);
     expect(renames[0].url).toBe(`/api/item-types/11/assets/100/${encodeURIComponent('Signed release.pdf')}`);
+  });
+
+  it('says when the assets could not be read, with Try again that asks again', async () => {
+    let fail = true;
+    const { calls } = setup(ALL, ({ method, url }) => (method === 'GET' && url === '/api/item-types/11/assets' && fail ? { status: 500, body: { Message: 'The file store is down.' } } : undefined));
+    await expand('Residence Check');
+    const failed = (await screen.findByText(T.assetsLoadFailed)).closest('[role="alert"]') as HTMLElement;
+    expect(failed).toHaveTextContent('The file store is down.');
+    expect(failed).toHaveTextContent(Texts.global.noResponse);
+    const asked = () => calls.filter((c) => c.url === '/api/item-types/11/assets').length;
+    const before = asked();
+    fail = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Assets of Residence Check' })).toBeInTheDocument();
+    expect(asked()).toBe(before + 1);
   });
 
   it('says when renaming an asset fails', async () => {

@@ -35,7 +35,7 @@ describe('the lists screen', () => {
     const table = await screen.findByRole('table', { name: 'Lists' });
     expect(within(table).getByRole('button', { name: 'Rename Source Type' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Rename Region Type' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('combobox', { name: /List Type/ }));
+    await userEvent.click(await screen.findByRole('combobox', { name: /List Type/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Static' }));
     await waitFor(() => expect(within(table).queryByText('Source Type')).not.toBeInTheDocument());
   });

@@ -24,9 +24,9 @@ describe('session guard timing', () => {
 });
 
 describe('menus and access', () => {
-  it('orders the admin menu as the spec does, with IAM between Lists and Security', () => {
+  it('orders the admin menu as the spec does, with IAM between Lists and Security, and the Audit Log last', () => {
     const labels = adminEntries([Permissions.General.SYSTEM_ADMINISTRATOR]).map((e) => e.label);
-    expect(labels).toEqual(['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Security']);
+    expect(labels).toEqual(['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Security', 'Audit Log']);
     expect(topEntries([Permissions.General.SYSTEM_ADMINISTRATOR]).map((e) => e.label)).toEqual(['Cases', 'Items', 'Invoices', 'Reports']);
   });
 

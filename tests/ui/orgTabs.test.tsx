@@ -204,8 +204,9 @@ describe('the Case Types tab', () => {
     const cds = await screen.findByRole('table', { name: 'CDs' });
     await within(cds).findByText('5');
     expect(within(cds).queryByText('12')).not.toBeInTheDocument();
+    // The filter bars render just after their tables' first render.
+    await waitFor(() => expect(screen.getAllByRole('combobox', { name: /Inherited/ })).toHaveLength(3));
     const filters = screen.getAllByRole('combobox', { name: /Inherited/ });
-    expect(filters).toHaveLength(3);
     // The case types' own filter shows all; the CDs' and ACDs' start at Non-Inherited.
     expect(filters.map((f) => f.textContent)).toEqual(['Show All', 'Non-Inherited', 'Non-Inherited']);
     expect(screen.getByText(T.caseTypes.noAcds)).toBeInTheDocument();

@@ -135,13 +135,19 @@ describe('the Orgs page', () => {
       expect(await screen.findByRole('heading', { name: 'State Clients' })).toBeInTheDocument();
     });
 
-    it('moves an org dropped onto another, says so and reads the tree again', async () => {
+    it('moves an org dropped onto another after asking, says so and reads the tree again', async () => {
       const { calls } = setup('/orgs');
       await tree();
       fireEvent.dragStart(await row('DOC Atlanta Field Office'), { dataTransfer: dataTransfer() });
       const target = await row('State Clients');
       fireEvent.dragOver(target, { dataTransfer: dataTransfer() });
       fireEvent.drop(target, { dataTransfer: dataTransfer() });
+      // Asked first: the org, its new parent, and that it moves alone.
+      const ask = await screen.findByRole('dialog', { name: T.moveTitle('DOC Atlanta Field Office') });
+      expect(ask).toHaveTextContent(T.confirmMove('DOC Atlanta Field Office', 'State Clients', 1));
+      expect(ask).toHaveTextContent('DOC Atlanta Field Office will move under State Clients. From then on it inherits');
+      expect(moves(calls)).toEqual([]);
+      await userEvent.click(within(ask).getByRole('button', { name: T.moveConfirm }));
       expect(await screen.findByText(T.parentChanged('DOC Atlanta Field Office', 'State Clients'))).toBeInTheDocument();
       expect(moves(calls)).toEqual([{ method: 'PUT', url: '/api/orgs/4/parent', body: { ParentOrg_Id: 5 } }]);
       // The tree is read again: Atlanta now sits under State Clients.
@@ -151,16 +157,46 @@ describe('the Orgs page', () => {
       expect(await within(state).findByText('DOC Atlanta Field Office (DOC-ATL)')).toBeInTheDocument();
     });
 
-    it('refuses a drop onto the org itself or one below it before asking the server', async () => {
+    it('names how many orgs move with an org that has orgs below it, and moves nothing when the question is cancelled', async () => {
+      const { calls } = setup('/orgs');
+      await tree();
+      fireEvent.dragStart(await row('Federal Clients'), { dataTransfer: dataTransfer() });
+      const target = await row('State Clients');
+      fireEvent.dragOver(target, { dataTransfer: dataTransfer() });
+      fireEvent.drop(target, { dataTransfer: dataTransfer() });
+      const ask = await screen.findByRole('dialog', { name: T.moveTitle('Federal Clients') });
+      // Federal Clients, Department of Commerce and DOC Atlanta Field Office.
+      expect(ask).toHaveTextContent('Federal Clients will move under State Clients, with the 2 orgs below it: 3 orgs move in all.');
+      await userEvent.click(within(ask).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(moves(calls)).toEqual([]);
+    });
+
+    it('says "Cannot move here" on an org below the dragged one and refuses the drop there, before asking anything', async () => {
       const { calls } = setup('/orgs');
       await tree();
       fireEvent.dragStart(await row('Federal Clients'), { dataTransfer: dataTransfer() });
       const below = await row('Department of Commerce');
-      // The tree does not offer the drop (no preventDefault on dragover)…
-      expect(fireEvent.dragOver(below, { dataTransfer: dataTransfer() })).toBe(true);
-      // …and a drop that happens anyway is refused.
+      // The row takes the drag (so the drop can be answered) and says why nothing will move there…
+      expect(fireEvent.dragOver(below, { dataTransfer: dataTransfer() })).toBe(false);
+      expect(await within(below).findByText(T.cannotMoveHere)).toBeInTheDocument();
+      // …and the drop says so out loud; nothing is asked or sent.
       fireEvent.drop(below, { dataTransfer: dataTransfer() });
       expect(await screen.findByText(T.underItself)).toBeInTheDocument();
+      expect(within(below).queryByText(T.cannotMoveHere)).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(moves(calls)).toEqual([]);
+    });
+
+    it('offers no drop on the dragged org itself nor on its own parent, where nothing would change', async () => {
+      const { calls } = setup('/orgs');
+      await tree();
+      fireEvent.dragStart(await row('DOC Atlanta Field Office'), { dataTransfer: dataTransfer() });
+      expect(fireEvent.dragOver(await row('DOC Atlanta Field Office'), { dataTransfer: dataTransfer() })).toBe(true);
+      expect(fireEvent.dragOver(await row('Department of Commerce'), { dataTransfer: dataTransfer() })).toBe(true);
+      fireEvent.drop(await row('DOC Atlanta Field Office'), { dataTransfer: dataTransfer() });
+      expect(screen.queryByText(T.underItself)).not.toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(moves(calls)).toEqual([]);
     });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { PageSizes, Timing } from '../../shared/constants.js';
 import { ReportTexts } from '../../shared/texts/reports.js';
+import { Texts } from '../../shared/texts/index.js';
 import reports from '../../resources/reports.js';
 import { ResourceScreen } from '../../src/resources/ResourceScreen.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
@@ -202,5 +203,33 @@ describe('the reports page', () => {
     expect(screen.queryByText(T.slowHint)).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1000));
     expect(await screen.findByText(T.slowHint)).toBeInTheDocument();
+  });
+
+  it("says when the catalogue or a report's parameters could not be read, with Try again that asks again", async () => {
+    let failCatalogue = true;
+    let failParameters = true;
+    const server = fakeServer(({ method, url }) => {
+      if (method === 'GET' && url === '/api/reports') return failCatalogue ? { status: 500, body: { Message: 'The report server is down.' } } : { body: CATALOGUE };
+      if (method === 'GET' && url.endsWith('/parameters')) return failParameters ? { status: 500, body: {} } : { body: PARAMETERS };
+      return undefined;
+    });
+    signedInAs([Permissions.ReportData.VIEW_REPORT]);
+    renderWithAdmin(<ResourceScreen declaration={reports} />, { path: '/reports' });
+    const folders = await screen.findByRole('navigation', { name: 'Report folders' });
+    const failed = (await within(folders).findByText(T.errors.list, { selector: '.MuiAlertTitle-root' })).closest('[role="alert"]') as HTMLElement;
+    expect(failed).toHaveTextContent('The report server is down.');
+    failCatalogue = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(await within(folders).findByText('Open cases by org'));
+
+    const panel = await screen.findByRole('region', { name: 'Open cases by org' });
+    const notRead = (await within(panel).findByText(T.errors.one, { selector: '.MuiAlertTitle-root' })).closest('[role="alert"]') as HTMLElement;
+    expect(notRead).toHaveTextContent(Texts.global.noResponse);
+    const asked = () => server.calls.filter((c) => c.url.endsWith('/parameters')).length;
+    const before = asked();
+    failParameters = false;
+    await userEvent.click(within(notRead).getByRole('button', { name: 'Try again' }));
+    expect(await within(panel).findByRole('combobox', { name: 'Org' })).toBeInTheDocument();
+    expect(asked()).toBe(before + 1);
   });
 });

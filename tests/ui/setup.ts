@@ -26,3 +26,9 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// The form code (inputs, date pickers, schema validation) is a chunk of its own in the browser, loaded when a form or a
+// date filter opens. Here it is loaded before the tests: its first transform by Vite takes seconds, which a test
+// waiting for a modal would otherwise count against its timeout.
+await import('../../src/resources/ResourceFormDialog.js');
+await import('../../src/resources/DateFilterField.js');

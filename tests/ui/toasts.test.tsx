@@ -6,7 +6,7 @@ import { Button, Dialog, DialogActions, DialogTitle } from '@mui/material';
 import { AdminContext, useNotify } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { Limits, Timing } from '../../shared/constants.js';
-import { AppNotification } from '../../src/layout/AppNotification.js';
+import { AppNotification, toastTopOverDialog } from '../../src/layout/AppNotification.js';
 import { toast } from '../../src/layout/toast.js';
 
 function renderToasts() {
@@ -170,5 +170,40 @@ describe('toasts', () => {
     act(() => toast('There was an error connecting to the server.', 'error'));
     expect(await screen.findByRole('alert')).toHaveTextContent('There was an error connecting to the server.');
     expect(toastFrame('There was an error connecting to the server.')).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+  });
+
+  it('sits below the header of a dialog that reaches the top of the window (a phone\'s full-screen dialog), at the top centre otherwise', async () => {
+    // jsdom lays nothing out: the dialog's paper and title say where they are.
+    let paperTop = 0;
+    const rect = (top: number, height: number) => ({ top, bottom: top + height, left: 0, right: 390, width: 390, height, x: 0, y: top, toJSON: () => ({}) }) as DOMRect;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      if (this.classList.contains('MuiDialogTitle-root')) return rect(paperTop, 64);
+      if (this.classList.contains('MuiDialog-paper')) return rect(paperTop, 600);
+      return rect(0, 0);
+    });
+    try {
+      render(
+        <AdminContext>
+          <DialogPage />
+          <AppNotification />
+        </AdminContext>,
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+      await screen.findByRole('dialog');
+      expect(toastTopOverDialog()).toBe(72);
+      const text = 'Subject Interview was updated.';
+      act(() => toast(text, 'success'));
+      await screen.findByText(text);
+      await waitFor(() => expect(toastFrame(text).style.top).toBe('72px'));
+      expect(toastFrame(text)).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+
+      // A dialog with room above it (a short one on a laptop) leaves the toast at the top centre.
+      paperTop = 240;
+      expect(toastTopOverDialog()).toBeNull();
+      act(() => window.dispatchEvent(new Event('resize')));
+      await waitFor(() => expect(toastFrame(text).style.top).toBe(''));
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

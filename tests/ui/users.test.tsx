@@ -99,7 +99,7 @@ describe('the users screen', () => {
     const { calls } = setup();
     await within(await usersTable()).findByText('amorgan');
     const before = searches(calls).length;
-    await userEvent.type(screen.getByRole('textbox', { name: 'Filter First Name' }), 'ave');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Filter First Name' }), 'ave');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(searches(calls)).toHaveLength(before);
     await waitFor(() => expect(searches(calls).length).toBe(before + 1), { timeout: 2000 });
@@ -109,7 +109,7 @@ describe('the users screen', () => {
   it('sends the filter panel choices and clears them', async () => {
     const { calls } = setup();
     await within(await usersTable()).findByText('amorgan');
-    await userEvent.click(screen.getByRole('checkbox', { name: 'Hide IDS Users' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Hide IDS Users' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Inactive' }));
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Tag Employee' }));
     await waitFor(() => expect(searches(calls).at(-1)!.additional).toMatchObject({ HideIDSUsers: true, Active: false, Inactive: true }));

@@ -15,9 +15,18 @@ import reportIndexes from './014_report_indexes.js';
 import invoiceLines from './015_invoice_lines.js';
 import orgQboName from './016_org_qbo_name.js';
 import subjectNamePrefix from './017_subject_name_prefix.js';
+import caseNumberCounters from './018_case_number_counters.js';
+import auditTrail from './019_audit_trail.js';
+import { sealedSsnMigration } from './020_sealed_ssn.js';
+import invoiceHistory from './021_invoice_history.js';
+import sectionXsltListNames from './022_section_xslt_list_names.js';
+import type { SsnVault } from '../../security/ssnVault.js';
 
-/** All migrations in order. A new migration is a new file here, never an edit of a released one. */
-const migrations: Record<string, Migration> = {
+/**
+ * All migrations in order. A new migration is a new file here, never an edit of a released one. A migration that
+ * seals stored values gets the SSN vault (the secret key); without it, it refuses when there is something to seal.
+ */
+const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> => ({
   '001_foundation': foundation,
   '002_templates': templates,
   '003_org_configuration': orgConfiguration,
@@ -34,10 +43,15 @@ const migrations: Record<string, Migration> = {
   '015_invoice_lines': invoiceLines,
   '016_org_qbo_name': orgQboName,
   '017_subject_name_prefix': subjectNamePrefix,
-};
+  '018_case_number_counters': caseNumberCounters,
+  '019_audit_trail': auditTrail,
+  '020_sealed_ssn': sealedSsnMigration(vault),
+  '021_invoice_history': invoiceHistory,
+  '022_section_xslt_list_names': sectionXsltListNames,
+});
 
-export const migrationProvider: MigrationProvider = {
+export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({
   async getMigrations() {
-    return migrations;
+    return migrationsWith(vault);
   },
-};
+});

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { PERMISSION_CATALOGUE, Permissions } from '../../../shared/permissions.js';
 import type { DB } from '../schema.js';
-import { ALL_TAGS, GROUP_SEEDS } from './groups.js';
+import { ALL_TAGS, GROUP_SEEDS, ROLES_ON_ARRIVAL } from './groups.js';
 import { STATIC_LISTS, type ListSeed } from './lists.js';
 
 /**
@@ -22,15 +22,33 @@ export async function applyBaseline(db: Kysely<DB>, rootOrgName: string): Promis
   });
 }
 
-/** Every catalogue permission exists as a role; names and categories follow the catalogue. */
+/**
+ * Every catalogue permission exists as a role; names and categories follow the catalogue. A permission added to an
+ * installation that already has groups goes to the groups that would have had it from the start (ROLES_ON_ARRIVAL).
+ */
 async function syncRoles(db: Kysely<DB>): Promise<void> {
+  const known = new Set((await db.selectFrom('roles').select('Key').execute()).map((role) => role.Key));
   for (const entry of PERMISSION_CATALOGUE) {
     await db
       .insertInto('roles')
       .values({ Name: entry.name, Key: entry.key, Category: entry.category })
       .onConflict((oc) => oc.column('Key').doUpdateSet({ Name: entry.name, Category: entry.category }))
       .execute();
+    const tag = ROLES_ON_ARRIVAL[entry.name];
+    if (known.size && !known.has(entry.key) && tag) await grantToTagged(db, entry.name, tag);
   }
+}
+
+/** Gives a role to every group carrying the tag. */
+async function grantToTagged(db: Kysely<DB>, role: string, tag: string): Promise<void> {
+  const { Id } = await db.selectFrom('roles').select('Id').where('Name', '=', role).executeTakeFirstOrThrow();
+  const groups = await db
+    .selectFrom('group_tags as gt')
+    .innerJoin('tags as t', 't.Id', 'gt.Tag_Id')
+    .select('gt.Group_Id')
+    .where((eb) => eb(eb.fn('lower', ['t.Name']), '=', tag.toLowerCase()))
+    .execute();
+  if (groups.length) await db.insertInto('group_roles').values(groups.map((g) => ({ Group_Id: g.Group_Id, Role_Id: Id }))).onConflict((oc) => oc.doNothing()).execute();
 }
 
 export async function ensureList(db: Kysely<DB>, list: ListSeed): Promise<void> {

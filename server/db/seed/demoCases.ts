@@ -4,10 +4,25 @@ import type { CaseState, ItemStatus } from '../../../shared/workflow.js';
 import type { DB } from '../schema.js';
 import type { SeedContext } from './demoIdentity.js';
 import type { TemplateIds } from './demoTemplates.js';
+import type { SsnVault } from '../../security/ssnVault.js';
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './random.js';
 
 const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The furthest a case's history reaches after it was received, in days (completion: 20 to 35). */
+const LONGEST_CASE_DAYS = 35;
+
+/**
+ * The moments of a case's history, `days` after it was received: as planned when the case was received long enough
+ * ago, else the plan squeezed into the time since (up to nine tenths of it), so nothing lies after the seed's now —
+ * a case received three days ago that completes "after 20 days" completes yesterday. Deadlines (due date, ACDs) keep
+ * their plan: they look ahead.
+ */
+function caseTimeline(received: Date, now: Date): (days: number) => Date {
+  const scale = Math.min(1, (0.9 * (now.getTime() - received.getTime())) / (LONGEST_CASE_DAYS * DAY));
+  return (days) => new Date(received.getTime() + days * DAY * scale);
+}
 
 /** Org case types with prices and fees, deadlines and expense rules; inherited by the orgs below. */
 export async function seedDemoOrgConfiguration(db: Kysely<DB>, ctx: SeedContext, t: TemplateIds): Promise<void> {
@@ -167,7 +182,7 @@ function fillDefinition(template: FieldList, ctx: SeedContext, complete: boolean
         break;
       }
       case 'list':
-        out['#text'] = field['@listType'] === 'RegionType' ? 'SC' : field['@listType'] === 'SourceType' ? 'Neighbor' : 'E';
+        out['#text'] = field['@listType'] === 'RegionType' ? 'SC' : field['@listType'] === 'SourceType' ? 'NEIGHBOR' : 'E';
         break;
       case 'template':
         out.entries = [0, 1].map(() => ({ fields: { field: field.Template!.fields.field.map((f, i) => fill(f, i)) } }));
@@ -179,7 +194,7 @@ function fillDefinition(template: FieldList, ctx: SeedContext, complete: boolean
 }
 
 /** Cases in every workflow state with items in every status, sections, history, expenses, messages and invoices. */
-export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: TemplateIds): Promise<void> {
+export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: TemplateIds, vault: SsnVault): Promise<void> {
   const { now, random } = ctx;
   const user = (name: string) => ctx.users.get(name)!;
   const staffIds = async (group: string) =>
@@ -201,6 +216,7 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
       const orgId = ctx.orgs.get(orgCode)!;
       const template = templates[sequence % templates.length];
       const received = new Date(now.getTime() - random.int(state === 'COMPLETE' ? 40 : 2, state === 'COMPLETE' ? 120 : 45) * DAY);
+      const after = caseTimeline(received, now);
       const official = clientUsers.find((u) => u.Org_Id === orgId)?.Id ?? user('client');
       const hasPapers = state !== 'AWAITING_CASE_PAPERS';
       const completed = state === 'COMPLETE' || state === 'DISCONTINUED';
@@ -222,7 +238,7 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
           ReceivedDate: isoDate(received),
           ScheduledDate: isoDate(new Date(received.getTime() + 2 * DAY)),
           DueDate: hasPapers ? isoDate(new Date(received.getTime() + 30 * DAY)) : null,
-          CompletionDate: completed ? new Date(received.getTime() + random.int(20, 35) * DAY) : null,
+          CompletionDate: completed ? after(random.int(20, 35)) : null,
           CaseType_Id: ctx.lookup('CaseType', template.caseType),
           CaseTemplate_Id: template.id,
           LockedTo_Id: state === 'DATA_ENTRY_IN_PROCESS' ? user('dataentry') : null,
@@ -238,7 +254,8 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
           FirstName: random.pick(FIRST_NAMES),
           MiddleName: random.chance(0.5) ? random.pick(FIRST_NAMES) : null,
           LastName: random.pick(LAST_NAMES) + (orgCode === 'PRA' && n === 0 ? ' (PALMETTO)' : ''),
-          SSN: String(random.int(1000, 9999)),
+          // Area numbers from 900 up are never issued: the demo's SSNs cannot be anyone's.
+          ...vault.seal(`9${String(random.int(0, 99_999_999)).padStart(8, '0')}`),
         })
         .execute();
       // The case history: created awaiting papers, then the step that brought it where it is.
@@ -246,7 +263,7 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
         .insertInto('case_history')
         .values([
           { Case_Id: caseId, FromState: null, ToState: 'AWAITING_CASE_PAPERS', Action: 'create', TriggeredBy_Id: official, CreatedDate: received },
-          ...(state === 'AWAITING_CASE_PAPERS' ? [] : [{ Case_Id: caseId, FromState: 'AWAITING_CASE_PAPERS', ToState: state, Action: 'settle', TriggeredBy_Id: user('caseadmin'), CreatedDate: new Date(received.getTime() + DAY) }]),
+          ...(state === 'AWAITING_CASE_PAPERS' ? [] : [{ Case_Id: caseId, FromState: 'AWAITING_CASE_PAPERS', ToState: state, Action: 'settle', TriggeredBy_Id: user('caseadmin'), CreatedDate: after(1) }]),
         ])
         .execute();
       if (hasPapers) {
@@ -262,7 +279,7 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
       if (n % 3 === 0 && hasPapers) {
         const { Id: messageId } = await db
           .insertInto('case_messages')
-          .values({ Case_Id: caseId, SentBy_Id: official, Message: 'Please prioritise this case; the start date is next month.', CreatedDate: new Date(received.getTime() + DAY) })
+          .values({ Case_Id: caseId, SentBy_Id: official, Message: 'Please prioritise this case; the start date is next month.', CreatedDate: after(1) })
           .returning('Id')
           .executeTakeFirstOrThrow();
         await db.insertInto('case_message_recipients').values({ Message_Id: messageId, User_Id: user('caseadmin') }).execute();
@@ -296,7 +313,7 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
             PostalCode: place.zip,
             ItemStatus: status,
             AssignedTo_Id: assigned,
-            CompletedDate: done ? new Date(received.getTime() + random.int(10, 20) * DAY) : null,
+            CompletedDate: done ? after(random.int(10, 20)) : null,
             RejectionReason: status === 'REJECTED' ? 'Required information is missing' : null,
             CreatedDate: received,
           })
@@ -305,10 +322,10 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
         const history: { Status: string; TriggeredBy_Id: number | null; Note: string | null; CreatedDate: Date }[] = [
           { Status: 'AWAITING_ASSIGNMENT', TriggeredBy_Id: user('dataentry'), Note: null, CreatedDate: received },
         ];
-        if (assigned) history.push({ Status: 'ASSIGNED', TriggeredBy_Id: user('caseadmin'), Note: null, CreatedDate: new Date(received.getTime() + 3 * DAY) });
-        if (['IN_REVIEW', 'ACCEPTED', 'REJECTED'].includes(status)) history.push({ Status: 'IN_REVIEW', TriggeredBy_Id: assigned, Note: null, CreatedDate: new Date(received.getTime() + 8 * DAY) });
-        if (status === 'ACCEPTED') history.push({ Status: 'ACCEPTED', TriggeredBy_Id: user('reviewer'), Note: null, CreatedDate: new Date(received.getTime() + 10 * DAY) });
-        if (status === 'REJECTED') history.push({ Status: 'REJECTED', TriggeredBy_Id: user('reviewer'), Note: 'Required information is missing', CreatedDate: new Date(received.getTime() + 10 * DAY) });
+        if (assigned) history.push({ Status: 'ASSIGNED', TriggeredBy_Id: user('caseadmin'), Note: null, CreatedDate: after(3) });
+        if (['IN_REVIEW', 'ACCEPTED', 'REJECTED'].includes(status)) history.push({ Status: 'IN_REVIEW', TriggeredBy_Id: assigned, Note: null, CreatedDate: after(8) });
+        if (status === 'ACCEPTED') history.push({ Status: 'ACCEPTED', TriggeredBy_Id: user('reviewer'), Note: null, CreatedDate: after(10) });
+        if (status === 'REJECTED') history.push({ Status: 'REJECTED', TriggeredBy_Id: user('reviewer'), Note: 'Required information is missing', CreatedDate: after(10) });
         await db.insertInto('item_history').values(history.map((h) => ({ ...h, Item_Id: itemId }))).execute();
 
         if (assigned) {
@@ -370,9 +387,25 @@ export async function seedDemoCases(db: Kysely<DB>, ctx: SeedContext, t: Templat
       }
     }
   }
+  // Each invoice as Create Invoice records it: a line per case, the total, and a date on or after its last case's
+  // completion (and never after the seed's now).
   for (const invoiceId of invoiceByOrg.values()) {
-    const total = await db.selectFrom('invoice_cases').select((eb) => eb.fn.sum<number>('Amount').as('total')).where('Invoice_Id', '=', invoiceId).executeTakeFirstOrThrow();
-    await db.updateTable('invoices').set({ Total: total.total ?? 0 }).where('Id', '=', invoiceId).execute();
+    const cases = await db
+      .selectFrom('invoice_cases as ic')
+      .innerJoin('cases as c', 'c.Id', 'ic.Case_Id')
+      .innerJoin('case_subjects as s', 's.Case_Id', 'c.Id')
+      .select(['c.Id', 'c.CaseNumber', 'c.CompletionDate', 's.FirstName', 's.LastName', 'ic.Amount'])
+      .where('ic.Invoice_Id', '=', invoiceId)
+      .orderBy('c.Id')
+      .execute();
+    await db
+      .insertInto('invoice_lines')
+      .values(cases.map((c, i) => ({ Invoice_Id: invoiceId, LineNumber: i + 1, Case_Id: c.Id, Description: `${c.CaseNumber} ${c.FirstName} ${c.LastName}`, Amount: c.Amount })))
+      .execute();
+    const lastCompleted = Math.max(...cases.map((c) => new Date(c.CompletionDate!).getTime()));
+    const invoiceDate = new Date(Math.min(lastCompleted + 2 * DAY, now.getTime()));
+    const total = cases.reduce((sum, c) => sum + Number(c.Amount), 0);
+    await db.updateTable('invoices').set({ Total: total, InvoiceDate: isoDate(invoiceDate) }).where('Id', '=', invoiceId).execute();
   }
   await db
     .insertInto('stock_phrases')

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { FieldList, SectionField } from '../../../shared/sections.js';
 import type { DB } from '../schema.js';
 import type { SeedContext } from './demoIdentity.js';
+import { DEFAULT_SECTION_XSLT } from '../../roi/roiTemplates.js';
 
 let fieldCounter = 0;
 function field(type: SectionField['@type'], label: string, extra: Partial<SectionField> = {}): SectionField {
@@ -18,16 +19,8 @@ function field(type: SectionField['@type'], label: string, extra: Partial<Sectio
 }
 const fields = (...list: SectionField[]): FieldList => ({ fields: { field: list } });
 
-const ROI_SECTION = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform">
-    <xsl:template match="section">
-        <h3><xsl:value-of select="@name"/></h3>
-        <table>
-            <xsl:for-each select="field[@showInReport='true']">
-                <tr><th><xsl:value-of select="@label"/></th><td><xsl:value-of select="."/></td></tr>
-            </xsl:for-each>
-        </table>
-    </xsl:template>
-</xsl:stylesheet>`;
+/** The demo's section templates carry the built-in section XSLT as their own, for the ROI editor to show. */
+const ROI_SECTION = DEFAULT_SECTION_XSLT;
 
 /** Section templates (with every field type), item templates built from them, case templates, expense types. */
 export function demoSections(): { name: string; versions: FieldList[] }[] {

@@ -44,6 +44,14 @@ const configuration: Permission[] = [
   ...Object.values(P.Orgs),
 ];
 
+/**
+ * Permissions that reach an existing installation with a later release, and the tag of the groups that get them on
+ * arrival (as the demo's groups of that tag have them): a firm's case admins keep reading whole SSNs.
+ */
+export const ROLES_ON_ARRIVAL: Readonly<Partial<Record<Permission, string>>> = {
+  [P.CaseSubjects.VIEW_FULL_SSN]: Tags.CASE_ADMIN,
+};
+
 /** The demo firm's groups: who does what. Administrators change these in /identity/groups. */
 export const GROUP_SEEDS: readonly GroupSeed[] = [
   {

@@ -5,11 +5,14 @@ import { applyBaseline } from './baseline.js';
 import { seedDemoCases, seedDemoOrgConfiguration } from './demoCases.js';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoIdentity } from './demoIdentity.js';
 import { seedDemoTemplates } from './demoTemplates.js';
+import type { SsnVault } from '../../security/ssnVault.js';
 
 export { DEMO_PASSWORD, DEMO_USERS };
 
 export interface SeedOptions {
   demo: boolean;
+  /** Seals the demo subjects' SSNs. */
+  vault: SsnVault;
   adminUser?: string;
   adminPassword?: string;
   rootOrgName?: string;
@@ -37,7 +40,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
       const ctx = await seedDemoIdentity(trx, hash, now);
       const templates = await seedDemoTemplates(trx, ctx);
       await seedDemoOrgConfiguration(trx, ctx, templates);
-      await seedDemoCases(trx, ctx, templates);
+      await seedDemoCases(trx, ctx, templates, options.vault);
     });
     result.demoSeeded = true;
   }

@@ -5,7 +5,7 @@ import { useCanAccess, useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import { UploadDropZone } from '../../components/UploadDropZone.js';
-import { parentValuesOf } from '../../resources/ResourceForm.js';
+import { parentValuesOf } from '../../resources/recordValues.js';
 import type { SlotProps } from '../../slots/index.js';
 import { TrackingDialog } from './TrackingDialog.js';
 

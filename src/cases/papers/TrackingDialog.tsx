@@ -9,7 +9,7 @@ import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { formSchemaOf, hintsOf, schemaById, schemaResolver, toFormErrors } from '../../resources/formValidation.js';
 import { SchemaInput } from '../../resources/SchemaInput.js';
 import { SubmitButton } from '../../resources/SubmitButton.js';
-import { failureMessage } from '../../resources/useResourceSave.js';
+import { failureMessage } from '../../resources/writeFailure.js';
 import { VALIDATION_MODE } from '../../forms/validationMode.js';
 
 const T = CaseTexts;

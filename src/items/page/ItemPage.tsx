@@ -4,7 +4,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useCanAccessResources, useGetOne, type RaRecord } from 'react-admin';
+import { useCanAccess, useCanAccessResources, useGetOne, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { failureOf } from '../../../dataProvider/httpClient.js';
 import { itemNumber } from '../../../resources/caseItems.js';
@@ -37,11 +37,22 @@ const PANEL_RESOURCES = [...ITEM_PANELS.map((p) => p.resource), MESSAGES];
 
 type ItemRecord = RaRecord & ItemDetail;
 
-const BackButton = ({ caseId }: { caseId: number }) => (
-  <Button component={RouterLink} to={`/cases/${caseId}`} startIcon={<ArrowBackIcon />} size="small" sx={{ ml: -1 }}>
-    Back to case
-  </Button>
-);
+/**
+ * The way back the user may take: to the item's case for those who may view cases, else to item search (an
+ * investigator's way to their items); nothing while the permissions load, or for a user who may take neither.
+ */
+function BackButton({ caseId }: { caseId: number }) {
+  const toCase = useCanAccess({ resource: 'cases', action: 'show' });
+  const toItems = useCanAccess({ resource: 'items', action: 'list' });
+  if (toCase.isPending || toItems.isPending) return <Box sx={{ height: 30 }} />;
+  const [to, label] = toCase.canAccess ? [`/cases/${caseId}`, T.backToCase] : toItems.canAccess ? ['/items', T.backToItems] : [null, null];
+  if (!to) return <Box sx={{ height: 30 }} />;
+  return (
+    <Button component={RouterLink} to={to} startIcon={<ArrowBackIcon />} size="small" sx={{ ml: -1 }}>
+      {label}
+    </Button>
+  );
+}
 
 /**
  * The item page (/cases/{caseId}/items/{itemId}, spec 001 §2 "Item page"): 'Item' with the way back to its case, the

@@ -8,7 +8,7 @@ import { ITEM_STATUS_COLORS, lastFirst } from '../../../resources/caseItems.js';
 import { formatDate } from '../../../shared/format.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import { ITEM_PAGE_STATUS_LABELS } from '../../../shared/workflow.js';
-import { failureMessage } from '../../resources/useResourceSave.js';
+import { failureMessage } from '../../resources/writeFailure.js';
 import type { ItemDetail } from '../itemDetail.js';
 
 const T = ItemTexts.page;

@@ -9,7 +9,7 @@ import { itemNumber } from '../../../resources/caseItems.js';
 import { submitRefusal } from '../../../shared/sectionCompleteness.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
-import { failureText } from '../../resources/useResourceSave.js';
+import { failureText } from '../../resources/writeFailure.js';
 import { useLookupItems } from '../../session/useLookups.js';
 import { sectionRef, type ItemDetail } from '../itemDetail.js';
 

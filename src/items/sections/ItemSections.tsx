@@ -29,7 +29,7 @@ import { Texts } from '../../../shared/texts/index.js';
 import { failureOf, uniqueMessages } from '../../../dataProvider/httpClient.js';
 import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
-import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../../resources/writeFailure.js';
 import { sectionRef, type ItemDetail, type ItemDetailSection } from '../itemDetail.js';
 import { ITEM_SECTIONS, SectionEditor, sectionDefinition } from './SectionEditor.js';
 

@@ -11,7 +11,7 @@ import { ItemTexts } from '../../../shared/texts/items.js';
 import { failureOf, uniqueMessages } from '../../../dataProvider/httpClient.js';
 import { SectionForm } from '../../forms/SectionForm.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
-import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../../resources/writeFailure.js';
 import type { ItemDetail, ItemDetailSection } from '../itemDetail.js';
 import { SectionPreview } from './SectionPreview.js';
 import { useStockPhraseSource } from './useStockPhraseSource.js';

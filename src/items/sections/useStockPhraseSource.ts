@@ -3,7 +3,7 @@ import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { PageSizes } from '../../../shared/constants.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import type { StockPhrase, StockPhraseSource } from '../../forms/SectionForm.js';
-import { endedBySignOut, failureMessage } from '../../resources/useResourceSave.js';
+import { endedBySignOut, failureMessage } from '../../resources/writeFailure.js';
 
 const T = ItemTexts.sectionEditor;
 export const STOCK_PHRASES = 'stock-phrases';

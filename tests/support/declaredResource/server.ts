@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CLIENT_DIR, VITE_CONFIG } from './paths.js';
 import { startServerProcess } from '../serverProcess.js';
+import { productionBuild } from '../../../server/clientBuild.js';
 
 export interface DeclaredResourceServer {
   baseUrl: string;
@@ -14,8 +15,7 @@ export interface DeclaredResourceServer {
 /** Builds the client with vehicle makes in its resources (./vite.config.ts) into `outDir`; answers the milliseconds. */
 export async function buildClientWithVehicleMakes(outDir = CLIENT_DIR): Promise<number> {
   const started = performance.now();
-  const { build } = await import('vite');
-  await build({ configFile: VITE_CONFIG, logLevel: 'warn', build: { outDir } });
+  await productionBuild({ configFile: VITE_CONFIG, build: { outDir } });
   return performance.now() - started;
 }
 
