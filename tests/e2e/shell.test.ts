@@ -72,12 +72,27 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
     await context.close();
   });
 
-  it('a second sign-in of the same user logs the first browser out with the spec text', async () => {
+  it('a second sign-in of the same user logs the first browser out with the spec text, at once where live notices reach it', async () => {
+    // A case admin's first browser holds the live-notice stream, which the server ends with the reason when the same
+    // user signs in elsewhere: the first browser says so and signs out without waiting for its next call.
     const first = await newPage(browser, server.baseUrl);
     await signIn(first.page, 'caseadmin');
     const second = await newPage(browser, server.baseUrl);
     await signIn(second.page, 'caseadmin');
-    await first.page.goto('/expense-types');
+    await shows(first.page.getByText(Texts.global.signedInElsewhere));
+    await first.page.waitForURL('**/login');
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('a second sign-in of the same user logs the first browser out with the spec text on its next call', async () => {
+    // An investigator gets no live notices (no View Cases): the first browser learns of the other sign-in from the
+    // 419 of its next call.
+    const first = await newPage(browser, server.baseUrl);
+    await signIn(first.page, 'investigator');
+    const second = await newPage(browser, server.baseUrl);
+    await signIn(second.page, 'investigator');
+    await first.page.goto('/items');
     await shows(first.page.getByText(Texts.global.signedInElsewhere));
     await first.page.waitForURL('**/login');
     await first.context.close();
