@@ -3,12 +3,9 @@ import type { ResourceDeclaration } from '../resources/declaration.js';
 import type { SecuritySettings } from '../shared/api/configuration.js';
 import { resourceByName } from '../resources/index.js';
 import { request } from './httpClient.js';
-import { configurationMethods } from './configuration.js';
 import { identityMethods } from './identity.js';
 import { orgMethods } from './orgs.js';
-import { caseMethods } from './cases.js';
-import { itemMethods } from './items.js';
-import { itemAttachmentMethods } from './itemAttachments.js';
+import { callOperation } from './operations.js';
 import { reportMethods } from './reports.js';
 import { invoiceMethods } from './invoices.js';
 import { auditLogMethods } from './auditLog.js';
@@ -32,9 +29,9 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...configurationMethods, ...identityMethods, ...orgMethods, ...caseMethods, ...itemMethods, ...itemAttachmentMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
+const allMethods = { ...customMethods, ...identityMethods, ...orgMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
 
-export type DossierDataProvider = DataProvider & typeof allMethods;
+export type DossierDataProvider = DataProvider & typeof allMethods & { callOperation: typeof callOperation };
 
 /**
  * The one data provider: every declared resource through the declaration adapter, wrapped in the lifecycle
@@ -53,4 +50,4 @@ const base = withLifecycleCallbacks(resourceDataProvider(declarationOf), [
 ]);
 
 // supportAbortSignal: react-admin hands each read its query's AbortSignal, so a newer list search cancels one in flight.
-export const dataProvider: DossierDataProvider = Object.assign(base, allMethods, { supportAbortSignal: true });
+export const dataProvider: DossierDataProvider = Object.assign(base, allMethods, { callOperation, supportAbortSignal: true });

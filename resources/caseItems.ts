@@ -6,6 +6,7 @@ import schema from '../schemas/item.json' with { type: 'json' };
 import itemTypeSchema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ChipColor } from './declaration.js';
+import { caseItemOperations } from './caseItemOperations.js';
 
 const T = ItemTexts;
 const P = Permissions;
@@ -56,8 +57,8 @@ const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'Cit
  * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with a
  * status dropdown; add, the item (the item page reads it), change and delete are its calls
  * (server/items/itemStore.ts). A row expands into the inline item form (the `caseItemEditor` slot); move up and down
- * are the `caseItemMove` row actions and the bulk modals the `caseItemBulkActions` slot — named calls of the items
- * area (server/items/itemRoutes.ts, dataProvider/items.ts), each checked by `permissions.actions`.
+ * are the `caseItemMove` row actions and the bulk modals the `caseItemBulkActions` slot — the contract's named
+ * operations (caseItemOperations.ts), each checked by `permissions.actions`.
  */
 export default defineResource({
   name: 'case-items',
@@ -75,6 +76,7 @@ export default defineResource({
     update: { method: 'PUT', path: '/api/cases/:Case_Id/items/:id', repeats: ['ItemType_Id'] },
     delete: { method: 'DELETE', path: '/api/cases/:Case_Id/items/:id' },
   },
+  named: caseItemOperations,
   paging: 'browser',
   permissions: {
     view: [P.Items.VIEW_ITEMS],

@@ -4,6 +4,7 @@ import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/casePaper.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
+import { casePaperOperations } from './casePaperOperations.js';
 
 const P = Permissions.CaseAttachments;
 const T = CaseTexts;
@@ -11,10 +12,10 @@ const name = (r: ApiRecord) => String(r.Name ?? '');
 
 /**
  * The papers of a case (spec 001 §2 "Papers"): a sub-resource of `cases`, newest first, all shown (no pager);
- * delete after confirmation. Uploading (multipart, zips extracted), downloading and adding tracking info are named
- * calls (server/cases/papers.ts) drawn by slots: the name downloads the file (`casePaperName`), the tracking number
+ * delete after confirmation. Uploading (multipart, zips extracted), downloading and adding tracking info are the
+ * contract's named operations (casePaperOperations.ts) drawn by slots: the name downloads the file (`casePaperName`), the tracking number
  * links to its carrier (`casePaperTracking`), and the drop zone and Add Tracking Info sit beside the list
- * (`casePaperActions`, for users with `upload`). The first paper moves a case awaiting papers on to
+ * (`casePaperActions`, for users who may call `upload`). The first paper moves a case awaiting papers on to
  * AWAITING_DATA_ENTRY.
  */
 export default defineResource({
@@ -30,7 +31,8 @@ export default defineResource({
     delete: { method: 'DELETE', path: '/api/cases/:Case_Id/attachments/:id' },
   },
   paging: 'browser',
-  permissions: { view: [P.VIEW_ATTACHMENTS], delete: [P.DELETE_ATTACHMENTS], actions: { upload: [P.CREATE_ATTACHMENTS] } },
+  named: casePaperOperations,
+  permissions: { view: [P.VIEW_ATTACHMENTS], delete: [P.DELETE_ATTACHMENTS] },
   remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
   list: {
     columns: [

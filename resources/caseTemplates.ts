@@ -4,6 +4,9 @@ import { Texts } from '../shared/texts/index.js';
 import schema from '../schemas/caseTemplate.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, restOperations, type ApiRecord } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const P = Permissions.CaseTemplates;
 const T = Texts.configuration.caseTemplateScreen;
@@ -16,6 +19,18 @@ interface EditorItem {
   ShowInReport: boolean;
   ShowTitle: boolean;
 }
+
+/** The case templates contract's named operation: the order of a template's items. Handler: server/configuration/caseTemplates.ts. */
+export const caseTemplateOperations = defineOperations({
+  swapItems: {
+    method: 'PUT',
+    path: '/api/case-templates/:id/items/swap',
+    access: anyOf(P.REORDER_CASE_TEMPLATE_ITEMS),
+    summary: 'Swap two items of a case template; answers item id → new display order for all its items',
+    body: 'caseTemplateItemSwap.json',
+    answer: 'displayOrders.json',
+  },
+});
 
 /**
  * Case templates (/case-templates): spec 002 §2.2. What a new case of a contract type contains and how its report
@@ -33,6 +48,7 @@ export default defineResource({
   recordRepresentation: label,
   // The org Case Types tab picks a template from this list when adding a case type.
   operations: restOperations('/api/case-templates', { update: 'PATCH', listAccess: [Permissions.Cases.CREATE_CASE_TEMPLATE, Permissions.Orgs.ADD_CASE_TYPE_TO_ORG] }),
+  named: caseTemplateOperations,
   paging: 'browser',
   permissions: {
     view: [Permissions.Cases.CREATE_CASE_TEMPLATE],

@@ -5,6 +5,7 @@ import { CASE_STATE_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/case.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
+import { caseOperations } from './caseOperations.js';
 
 const P = Permissions.Cases;
 const T = CaseTexts;
@@ -13,8 +14,8 @@ const number = (r: ApiRecord) => String(r.CaseNumber ?? '');
 /**
  * Cases (spec 001 §2–§8): a server-paged list (`POST /api/cases/search`, 20 a page, first page 0) of the cases in the
  * caller's org scope; one case with its subject; create, change and delete. The workflow steps (start data entry,
- * data entry complete, hold, discontinue, resume), the subject and the reviewer are named calls of their own
- * (server/cases/routes.ts). The list at /cases has the left panel (orgs, case and item states) as its aside slot, bulk
+ * data entry complete, hold, discontinue, resume), the subject, the reviewer and the downloads are the contract's
+ * named operations (caseOperations.ts). The list at /cases has the left panel (orgs, case and item states) as its aside slot, bulk
  * Assign Reviewer as its bulk actions, rows that open the case's page (the `casePage` slot at /cases/{id}) and expand
  * to the case's items. The server leaves out the columns a user may not see and names the critical date's header
  * (CD, or ACD for investigators).
@@ -36,32 +37,26 @@ export default defineResource({
     update: { method: 'PUT', path: '/api/cases/:id', query: { ssn: 'masked' } },
     delete: { method: 'DELETE', path: '/api/cases/:id' },
   },
+  named: caseOperations,
   paging: 'server',
   permissions: {
     view: [P.VIEW_CASES],
     create: [P.CREATE_CASE],
     edit: [P.EDIT_CASES],
     delete: [P.DELETE_CASES],
-    // The case page's buttons and locks (src/cases/): each workflow step, the downloads, editing inactive cases.
+    // The case page's buttons and locks (src/cases/) beyond the contract's operations (whose own access answers for
+    // the workflow steps, the XML and stylesheet downloads, the reviewer and the SSN reveal): editing inactive cases,
+    // the report downloads, the fields only some may change.
     actions: {
-      startDataEntry: [P.MARK_DATA_ENTRY_COMPLETE],
-      completeDataEntry: [P.MARK_DATA_ENTRY_COMPLETE],
-      hold: [P.PUT_CASE_ON_HOLD],
-      discontinue: [P.DISCONTINUE_CASE],
-      resume: [P.RESUME_A_CASE],
-      viewXml: [P.VIEW_CASE_XML],
-      viewXslt: [P.VIEW_CASE_XSLT],
       editInactive: [P.EDIT_INACTIVE_CASES],
       downloadReport: [P.DOWNLOAD_REPORT],
       downloadIncompleteReport: [P.DOWNLOAD_INCOMPLETE_REPORT],
-      assignReviewer: [P.ASSIGN_REVIEWER],
       bulk: [P.ASSIGN_REVIEWER],
       changeRequestingOfficial: [P.CHANGE_REQUESTING_OFFICIAL],
       assignDataEntry: [P.ASSIGN_DATA_ENTRY],
       changeCaseType: [P.CHANGE_CASE_TYPE],
       editCompletionDate: [P.EDIT_CASE_COMPLETION_DATE],
       viewCaseTemplate: [Permissions.General.SYSTEM_ADMINISTRATOR],
-      viewFullSsn: [Permissions.CaseSubjects.VIEW_FULL_SSN],
       editCriticalDate: [P.EDIT_CASE_CRITICAL_DATE],
       // The pencil of a row, opening the case page: for those who may change the case there.
       editLink: [P.EDIT_CASES],

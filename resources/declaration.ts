@@ -1,5 +1,8 @@
 import type { Permission } from '../shared/permissions.js';
 import type { ObjectSchema } from '../schemas/index.js';
+import { permissionsOfAccess, type HttpMethod, type NamedOperations } from './operation.js';
+
+export type { HttpMethod } from './operation.js';
 
 /**
  * A resource declaration: everything the generic machinery needs to give an entity its screens (client), its
@@ -7,8 +10,6 @@ import type { ObjectSchema } from '../schemas/index.js';
  * routes (server). One file per resource in this folder, plus its JSON Schema. docs/resources.md walks through
  * adding one. Everything here is plain data or pure functions, so client and server both read it.
  */
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A record as the API answers it: a plain object keyed by the declaration's `key` (usually `Id`). */
 export type ApiRecord = Record<string, unknown>;
@@ -332,6 +333,11 @@ export interface ResourceDeclaration {
   /** One record without an id (settings): the list call reads it, the update call saves it. */
   singleton?: boolean;
   operations: Operations;
+  /**
+   * The contract's named operations (resources/operation.ts): workflow steps, reveals, downloads. Each is also an
+   * action `canAccess` answers from the operation's own access, so no permission is restated in `permissions.actions`.
+   */
+  named?: NamedOperations;
   /** Paging: `server` sends page, size, sort and filters; `browser` loads all and pages in memory. */
   paging: 'server' | 'browser';
   /** Any-of permissions per action; `view` also gates the route and menu entry. */
@@ -498,8 +504,10 @@ export function permissionsFor(declaration: ResourceDeclaration, action: string)
       return permissions.edit;
     case 'delete':
       return declaration.remove.kind === 'none' ? undefined : permissions.delete;
-    default:
-      return permissions.actions?.[action];
+    default: {
+      const named = declaration.named?.[action];
+      return permissions.actions?.[action] ?? (named ? permissionsOfAccess(named.access) : undefined);
+    }
   }
 }
 

@@ -3,6 +3,7 @@ import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemAttachment.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
+import { itemAttachmentOperations } from './itemAttachmentOperations.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { itemNumber } from './caseItems.js';
 
@@ -32,7 +33,8 @@ export default defineResource({
     delete: { method: 'DELETE', path: `${BASE}/:id` },
   },
   paging: 'browser',
-  permissions: { view: [P.VIEW], delete: [P.DELETE], actions: { upload: [P.ADD], reorder: [P.ADD] } },
+  permissions: { view: [P.VIEW], delete: [P.DELETE], actions: { reorder: [P.ADD] } },
+  named: itemAttachmentOperations,
   remove: { kind: 'delete', confirmBody: (r) => T.removeBody(name(r)) },
   list: {
     // The attachments keep the item's order (move up and down change it), so the columns do not sort.

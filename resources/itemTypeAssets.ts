@@ -4,15 +4,58 @@ import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemTypeAsset.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+import { ASSET_LIMITS } from '../shared/constants.js';
+
 
 const P = Permissions.ItemTypes;
 const T = ConfigurationTexts.itemTypeScreen;
 const name = (r: Record<string, unknown>) => String(r.Name ?? '');
 
+const MB = 1024 * 1024;
+
+/**
+ * The assets contract's named operations (spec 002 §2.3): upload (one entry per file, zips extracted), download and
+ * rename. Files live in the storage service under keys it makes; names from clients are only labels. Handlers:
+ * server/configuration/itemTypeAssets.ts.
+ */
+export const itemTypeAssetOperations = defineOperations({
+  upload: {
+    method: 'POST',
+    path: '/api/item-types/:id/assets',
+    access: anyOf(P.EDIT_ITEM_TYPES),
+    summary:
+      'Upload assets (multipart, one entry per file; .zip files are extracted, folders flattened). All or nothing: ' +
+      `a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, ` +
+      `a file over ${ASSET_LIMITS.maxFileBytes / MB} MB or more than ${ASSET_LIMITS.maxUploadBytes / MB} MB ` +
+      'in all is refused with 400. Answers all assets of the item template.',
+    consumes: 'multipart/form-data',
+    answer: { list: 'itemTypeAsset.json' },
+  },
+  download: {
+    method: 'GET',
+    path: '/api/item-types/:id/assets/:assetId',
+    // The item page offers its item template's assets to whoever works the item (spec 001 §2 "Item page").
+    access: anyOf(P.VIEW_ITEM_TYPES, Permissions.Items.VIEW_ITEMS),
+    summary: 'Download an asset under its name (Content-Disposition: attachment); for users who view item templates or items',
+    answer: 'file',
+    produces: ['application/octet-stream'],
+  },
+  rename: {
+    method: 'PUT',
+    path: '/api/item-types/:id/assets/:assetId/:name',
+    access: anyOf(P.EDIT_ITEM_TYPES),
+    summary: 'Rename an asset (the name is a label; the file is unchanged). An empty name is ignored.',
+    params: { name: 'string' },
+    answer: 'itemTypeAsset.json',
+  },
+});
+
 /**
  * The assets (files) of an item template (spec 002 §2.3): a sub-resource of `item-types`, listed five to a page and
- * deleted after confirmation. Uploading, renaming and downloading are named calls of the data provider
- * (dataProvider/configuration.ts), used by the expanded row (src/itemTypes/ItemTypeAssets.tsx).
+ * deleted after confirmation. Uploading, renaming and downloading are the contract's named operations, used by the
+ * expanded row (src/itemTypes/ItemTypeAssets.tsx).
  */
 export default defineResource({
   name: 'item-type-assets',
@@ -26,6 +69,7 @@ export default defineResource({
     list: { method: 'GET', path: '/api/item-types/:ItemTypeId/assets' },
     delete: { method: 'DELETE', path: '/api/item-types/:ItemTypeId/assets/:id' },
   },
+  named: itemTypeAssetOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.EDIT_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.EDIT_ITEM_TYPES] },
   remove: { kind: 'delete', confirmBody: (r) => T.deleteAssetBody(name(r)) },

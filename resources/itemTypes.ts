@@ -4,6 +4,9 @@ import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, hiddenStatusFilter, restOperations } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const P = Permissions.ItemTypes;
 const T = ConfigurationTexts.itemTypeScreen;
@@ -11,6 +14,26 @@ const name = (r: Record<string, unknown>) => String(r.Name ?? '');
 
 /** "Name (Header)", as the list and pickers show an item template. */
 export const itemTypeTitle = (r: Record<string, unknown>) => (r.Description ? `${name(r)} (${String(r.Description)})` : name(r));
+
+/** The item templates contract's named operations: a section's Required flag and the sections' order. Handlers: server/configuration/itemTypes.ts. */
+export const itemTypeOperations = defineOperations({
+  setSectionRequired: {
+    method: 'POST',
+    path: '/api/item-types/:id/sections/:sectionId',
+    access: anyOf(P.EDIT_ITEM_TYPES),
+    summary: 'Set whether a section of an item template is required; answers the item template',
+    body: 'itemTypeSectionRequired.json',
+    answer: 'itemType.json',
+  },
+  swapSections: {
+    method: 'PUT',
+    path: '/api/item-types/:id/sections/swap',
+    access: anyOf(P.REORDER_ITEM_TYPE_SECTIONS),
+    summary: 'Swap two sections of an item template; answers section id → new display order for all its sections',
+    body: 'itemTypeSectionSwap.json',
+    answer: 'displayOrders.json',
+  },
+});
 
 /**
  * Item templates (/item-types): spec 002 §2.3. The list, its Status filter, Disable/Enable and the create and update
@@ -30,6 +53,7 @@ export default defineResource({
     update: 'PATCH',
     listAccess: [P.VIEW_ITEM_TYPES, Permissions.Cases.CREATE_CASE_TEMPLATE, Permissions.Orgs.ADD_ORG_DEADLINE, Permissions.Orgs.UPDATE_ORG_DEADLINE],
   }),
+  named: itemTypeOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.CREATE_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.DELETE_ITEM_TYPES] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },

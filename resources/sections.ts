@@ -3,6 +3,9 @@ import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/sectionTemplate.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const P = Permissions.Sections;
 const S = ConfigurationTexts.sectionScreen;
@@ -19,6 +22,18 @@ export function groupSections(versions: readonly ApiRecord[]): ApiRecord[] {
   }
   return [...latest.values()].map((r) => ({ ...r, SectionKey: sectionKey(r), LatestVersion: r.Version }));
 }
+
+/** The section templates contract's named operation: a version's report XSLT. Handler: server/configuration/sectionTemplates.ts. */
+export const sectionOperations = defineOperations({
+  saveRoi: {
+    method: 'PUT',
+    path: '/api/sections/:id/roi',
+    access: anyOf(P.ADMIN_SECTION_TEMPLATES),
+    summary: 'Save the report (ROI) XSLT of one section template version; the XSLT must be well-formed XML',
+    body: 'sectionRoi.json',
+    answer: 'sectionTemplate.json',
+  },
+});
 
 /**
  * Section templates (/sections): spec 002 §2.4. The API answers every version; the list shows one row per section
@@ -38,6 +53,7 @@ export default defineResource({
     list: { method: 'GET', path: '/api/sections', access: [P.VIEW_SECTION_TEMPLATES, Permissions.ItemTypes.CREATE_ITEM_TYPES, Permissions.ItemTypes.ADD_SECTION_TO_ITEM_TYPE] },
     create: { method: 'POST', path: '/api/sections' },
   },
+  named: sectionOperations,
   paging: 'browser',
   permissions: {
     view: [P.VIEW_SECTION_TEMPLATES],

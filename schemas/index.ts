@@ -31,6 +31,19 @@ import itemTypeSection from './itemTypeSection.json' with { type: 'json' };
 import itemHistoryEntry from './itemHistoryEntry.json' with { type: 'json' };
 import auditEntry from './auditEntry.json' with { type: 'json' };
 import auditLogQuery from './auditLogQuery.json' with { type: 'json' };
+import caseStepAnswer from './caseStepAnswer.json' with { type: 'json' };
+import caseSsn from './caseSsn.json' with { type: 'json' };
+import caseReviewerAnswer from './caseReviewerAnswer.json' with { type: 'json' };
+import caseHistoryEntry from './caseHistoryEntry.json' with { type: 'json' };
+import displayOrders from './displayOrders.json' with { type: 'json' };
+import itemTypeChoice from './itemTypeChoice.json' with { type: 'json' };
+import investigatorOption from './investigatorOption.json' with { type: 'json' };
+import itemEligibilityQuery from './itemEligibilityQuery.json' with { type: 'json' };
+import itemEligibility from './itemEligibility.json' with { type: 'json' };
+import itemRejectReason from './itemRejectReason.json' with { type: 'json' };
+import caseWorkflow from './caseWorkflow.json' with { type: 'json' };
+import caseRecipient from './caseRecipient.json' with { type: 'json' };
+import caseParameter from './caseParameter.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -169,6 +182,19 @@ export const Schemas = {
   invoiceListQuery,
   auditEntry,
   auditLogQuery,
+  caseStepAnswer,
+  caseSsn,
+  caseReviewerAnswer,
+  caseHistoryEntry,
+  displayOrders,
+  itemTypeChoice,
+  investigatorOption,
+  itemEligibilityQuery,
+  itemEligibility,
+  itemRejectReason,
+  caseWorkflow,
+  caseRecipient,
+  caseParameter,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

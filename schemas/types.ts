@@ -231,6 +231,23 @@ export interface CaseFee {
   ForDiscontinued?: boolean;
 }
 
+// schemas/caseHistoryEntry.json
+
+/**
+ * One step of a case's workflow history: from and to which state, the step, its note, who took it and when.
+ */
+export interface CaseHistoryEntry {
+  Id: number;
+  FromState: string | null;
+  ToState: string;
+  Action: string;
+  Note: string | null;
+  CreatedDate: string;
+  UserId: number | null;
+  FirstName: string | null;
+  LastName: string | null;
+}
+
 // schemas/caseMessage.json
 
 /**
@@ -265,6 +282,74 @@ export interface CasePaper {
    */
   readonly HasFile?: boolean;
   readonly CreatedDate?: string;
+}
+
+// schemas/caseParameter.json
+
+/**
+ * An additional setting of a case (spec 001 §2 "Additional Settings").
+ */
+export interface CaseParameter {
+  ParameterName: string;
+  ParameterReference: string;
+  ParameterValue: string | null;
+  ParameterType: 'text' | 'TextArea';
+}
+
+// schemas/caseRecipient.json
+
+/**
+ * Someone a case's message may go to: a person on the case or a user of the client org.
+ */
+export interface CaseRecipient {
+  Id: number;
+  FirstName: string;
+  LastName: string;
+  /**
+   * First and last name
+   */
+  Name: string;
+}
+
+// schemas/caseReviewerAnswer.json
+
+/**
+ * The case and the reviewer now assigned to it.
+ */
+export interface CaseReviewerAnswer {
+  Id: number;
+  Reviewer_Id: number;
+}
+
+// schemas/caseSsn.json
+
+/**
+ * The subject's whole SSN, for a holder of View Full SSN (null when the case has none).
+ */
+export interface CaseSsn {
+  SSN: string | null;
+}
+
+// schemas/caseStepAnswer.json
+
+/**
+ * What a workflow step answers (spec 001 §7): the case's new state and the fields the step may change.
+ */
+export interface CaseStepAnswer {
+  WorkflowState:
+    | 'AWAITING_CASE_PAPERS'
+    | 'AWAITING_DATA_ENTRY'
+    | 'DATA_ENTRY_IN_PROCESS'
+    | 'AWAITING_ASSIGNMENT'
+    | 'IN_PROCESS'
+    | 'IN_REVIEW'
+    | 'COMPLETE'
+    | 'HOLD'
+    | 'DISCONTINUED';
+  CaseStatusType: 'NORMAL' | 'HOLD';
+  DueDate: string | null;
+  CompletionDate: string | null;
+  LockedTo_Id: number | null;
 }
 
 // schemas/caseSubject.json
@@ -346,6 +431,41 @@ export interface CaseTracking {
   FedExTracking: string;
 }
 
+// schemas/caseWorkflow.json
+
+/**
+ * A case's workflow state as the case page polls it, with the caller's steps and lock.
+ */
+export interface CaseWorkflow {
+  Id: number;
+  WorkflowState:
+    | 'AWAITING_CASE_PAPERS'
+    | 'AWAITING_DATA_ENTRY'
+    | 'DATA_ENTRY_IN_PROCESS'
+    | 'AWAITING_ASSIGNMENT'
+    | 'IN_PROCESS'
+    | 'IN_REVIEW'
+    | 'COMPLETE'
+    | 'HOLD'
+    | 'DISCONTINUED';
+  CaseStatusType: 'NORMAL' | 'HOLD';
+  DueDate: string | null;
+  CompletionDate: string | null;
+  LockedTo_Id: number | null;
+  /**
+   * The first and last name of the user holding the case (LockedTo_Id)
+   */
+  LockedToName: string | null;
+  /**
+   * The workflow steps the caller may take now (as the case answers them)
+   */
+  Steps: ('startDataEntry' | 'dataEntryComplete' | 'reactivate' | 'resume' | 'hold' | 'discontinue')[];
+  /**
+   * Why the caller may not change the case, or null (as the case answers it)
+   */
+  LockedReason: string | null;
+}
+
 // schemas/casesQuery.json
 
 export interface CasesQuery {
@@ -396,6 +516,15 @@ export interface CasesQuery {
 export interface ConfirmEmail {
   UserId: number | string;
   Code: string;
+}
+
+// schemas/displayOrders.json
+
+/**
+ * Record id → its display order after a move, for every record of the list that was reordered.
+ */
+export interface DisplayOrders {
+  [k: string]: number;
 }
 
 // schemas/expenseType.json
@@ -466,6 +595,26 @@ export type GroupTags = {
   Id?: number | null;
   Name: string;
 }[];
+
+// schemas/investigatorOption.json
+
+/**
+ * One person the selected items may be assigned to (spec 001 §3 "Investigator option").
+ */
+export interface InvestigatorOption {
+  Id: number;
+  FirstName: string;
+  LastName: string;
+  WorkStatus: {
+    Id: number;
+    Short: string;
+    Description: string | null;
+  } | null;
+  /**
+   * The average great-circle distance in miles (2 decimals) to the selected items; null when it is not known.
+   */
+  AverageDistance: number | null;
+}
 
 // schemas/invoice.json
 
@@ -738,6 +887,47 @@ export interface ItemCreate {
   ShowInReport?: boolean;
 }
 
+// schemas/itemEligibility.json
+
+/**
+ * Which of a case's selected items a bulk action may change now, and why the others are left out.
+ */
+export interface ItemEligibility {
+  Action: 'assign' | 'unassign' | 'setAcd' | 'accept' | 'reject' | 'submit';
+  /**
+   * The items the action may change now, in the case's order
+   */
+  Eligible: number[];
+  /**
+   * The other items, each with why: the case's lock, the item's status, or (submit) its sections
+   */
+  LeftOut: ItemEligibilityLeftOut[];
+}
+
+/**
+ * An item a bulk action leaves out, and the server's reason (a submit's also names the sections).
+ */
+export interface ItemEligibilityLeftOut {
+  Id: number;
+  DisplayId: number;
+  Reason: string;
+  Kind?: 'missingSections' | 'unfinishedSections';
+  Sections?: string[];
+}
+
+// schemas/itemEligibilityQuery.json
+
+/**
+ * What a bulk modal asks before it acts: the action and the selected items of the case.
+ */
+export interface ItemEligibilityQuery {
+  /**
+   * The bulk action: assign, unassign, setAcd, accept, reject or submit
+   */
+  Action: 'assign' | 'unassign' | 'setAcd' | 'accept' | 'reject' | 'submit';
+  ItemIds: ItemIds['ItemIds'];
+}
+
 // schemas/itemExpense.json
 
 /**
@@ -871,6 +1061,15 @@ export interface ItemReject {
   ItemIds: number[];
 }
 
+// schemas/itemRejectReason.json
+
+/**
+ * The item page's Reject: the reason, by the bulk reject's rule.
+ */
+export interface ItemRejectReason {
+  Reason: ItemReject['Reason'];
+}
+
 // schemas/itemSection.json
 
 /**
@@ -937,6 +1136,16 @@ export interface ItemTypeAsset {
   Name: string;
   readonly FileName?: string;
   readonly CreatedDate?: string;
+}
+
+// schemas/itemTypeChoice.json
+
+/**
+ * An item template Add Item offers: its id and description.
+ */
+export interface ItemTypeChoice {
+  Id: number;
+  Description: string;
 }
 
 // schemas/itemTypeSection.json
@@ -1675,4 +1884,103 @@ export interface UsersQuery {
 export interface WorkflowState {
   readonly Id?: string;
   readonly Description?: string;
+}
+
+/** Every schema's type by its file name (its `$id`): a contract names a body or an answer by file, and its type follows. */
+export interface SchemaTypes {
+  'account.json': Account;
+  'accountingStatus.json': AccountingStatus;
+  'anonymousPassword.json': AnonymousPassword;
+  'auditEntry.json': AuditEntry;
+  'auditLogQuery.json': AuditLogQuery;
+  'case.json': Case;
+  'caseCreate.json': CaseCreate;
+  'caseFee.json': CaseFee;
+  'caseHistoryEntry.json': CaseHistoryEntry;
+  'caseMessage.json': CaseMessage;
+  'casePaper.json': CasePaper;
+  'caseParameter.json': CaseParameter;
+  'caseRecipient.json': CaseRecipient;
+  'caseReviewerAnswer.json': CaseReviewerAnswer;
+  'caseSsn.json': CaseSsn;
+  'caseStepAnswer.json': CaseStepAnswer;
+  'caseSubject.json': CaseSubject;
+  'caseTemplate.json': CaseTemplate;
+  'caseTemplateItemSwap.json': CaseTemplateItemSwap;
+  'caseTracking.json': CaseTracking;
+  'caseWorkflow.json': CaseWorkflow;
+  'casesQuery.json': CasesQuery;
+  'confirmEmail.json': ConfirmEmail;
+  'displayOrders.json': DisplayOrders;
+  'expenseType.json': ExpenseType;
+  'forgotPassword.json': ForgotPassword;
+  'forgotUsername.json': ForgotUsername;
+  'group.json': Group;
+  'groupRole.json': GroupRole;
+  'groupTags.json': GroupTags;
+  'investigatorOption.json': InvestigatorOption;
+  'invoice.json': Invoice;
+  'invoiceCasesQuery.json': InvoiceCasesQuery;
+  'invoiceLine.json': InvoiceLine;
+  'invoiceListQuery.json': InvoiceListQuery;
+  'invoiceRequest.json': InvoiceRequest;
+  'invoiceSummary.json': InvoiceSummary;
+  'invoiceableOrg.json': InvoiceableOrg;
+  'item.json': Item;
+  'itemAcds.json': ItemAcds;
+  'itemAssign.json': ItemAssign;
+  'itemAttachment.json': ItemAttachment;
+  'itemAttachmentSwap.json': ItemAttachmentSwap;
+  'itemCreate.json': ItemCreate;
+  'itemEligibility.json': ItemEligibility;
+  'itemEligibilityQuery.json': ItemEligibilityQuery;
+  'itemExpense.json': ItemExpense;
+  'itemHistoryEntry.json': ItemHistoryEntry;
+  'itemIds.json': ItemIds;
+  'itemIssueCode.json': ItemIssueCode;
+  'itemReject.json': ItemReject;
+  'itemRejectReason.json': ItemRejectReason;
+  'itemSection.json': ItemSection;
+  'itemSectionCreate.json': ItemSectionCreate;
+  'itemSwap.json': ItemSwap;
+  'itemType.json': ItemType;
+  'itemTypeAsset.json': ItemTypeAsset;
+  'itemTypeChoice.json': ItemTypeChoice;
+  'itemTypeSection.json': ItemTypeSection;
+  'itemTypeSectionRequired.json': ItemTypeSectionRequired;
+  'itemTypeSectionSwap.json': ItemTypeSectionSwap;
+  'itemsQuery.json': ItemsQuery;
+  'org.json': Org;
+  'orgCaseType.json': OrgCaseType;
+  'orgCaseTypeCreate.json': OrgCaseTypeCreate;
+  'orgCreate.json': OrgCreate;
+  'orgDeadline.json': OrgDeadline;
+  'orgExpenseRule.json': OrgExpenseRule;
+  'orgInvoiceSettings.json': OrgInvoiceSettings;
+  'orgParent.json': OrgParent;
+  'orgUser.json': OrgUser;
+  'partnerFile.json': PartnerFile;
+  'partnerFolder.json': PartnerFolder;
+  'person.json': Person;
+  'qboCustomer.json': QboCustomer;
+  'qboToken.json': QboToken;
+  'report.json': Report;
+  'reportInstance.json': ReportInstance;
+  'reportParameters.json': ReportParameters;
+  'reportRequest.json': ReportRequest;
+  'resendMail.json': ResendMail;
+  'resetPassword.json': ResetPassword;
+  'role.json': Role;
+  'sectionDefinition.json': SectionDefinition;
+  'sectionRoi.json': SectionRoi;
+  'sectionTemplate.json': SectionTemplate;
+  'securitySettings.json': SecuritySettings;
+  'stockPhrase.json': StockPhrase;
+  'typeItem.json': TypeItem;
+  'typeList.json': TypeList;
+  'user.json': User;
+  'userCreate.json': UserCreate;
+  'userLock.json': UserLock;
+  'usersQuery.json': UsersQuery;
+  'workflowState.json': WorkflowState;
 }

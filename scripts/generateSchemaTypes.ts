@@ -10,10 +10,11 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
  * out of date.
  *
  * Before a schema is compiled, a copy of it is prepared so that the output is stable and readable:
- * - a `$ref` to another file of the folder ("user.json#/$defs/Email") is resolved here, from the schemas folder, to
- *   the name of the type generated for its target (an unknown file or pointer fails the run), so every type is
- *   declared once, in its own file's part, and nothing is ever fetched; `$ref`s inside a file are left to the
- *   compiler, which never reads a file or a URL (`resolve.external: false`);
+ * - a `$ref` to another file of the folder ("user.json#/$defs/Email", "itemIds.json#/properties/ItemIds") is resolved
+ *   here, from the schemas folder, to the name of the type generated for its target, a property's by index (an
+ *   unknown file or pointer fails the run), so every type is declared once, in its own file's part, and nothing is
+ *   ever fetched; `$ref`s inside a file are left to the compiler, which never reads a file or a URL
+ *   (`resolve.external: false`);
  * - a `$ref` with sibling keywords becomes `allOf` (JSON Schema 2020-12 applies both);
  * - the product's own keywords (`x-messages`, `x-lookup`, `x-ui`, `x-usPhone`, …) and the conditionals
  *   (`if`/`then`/`else`, `minItems`, …) are validation or form annotations, dropped; titles of properties (form
@@ -55,12 +56,18 @@ const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const DROPPED = ['$schema', '$id', '$comment', 'if', 'then', 'else', 'minItems', 'maxItems'];
 
-/** Resolves a `$ref` to another file of the folder to the name of the type generated for its target. */
+/** Resolves a `$ref` to another file of the folder to the name of the type generated for its target (a property's: `File['Name']`). */
 function externalName(ref: string, from: string, schemas: ReadonlyMap<string, Node>): string {
   const [file, pointer = ''] = ref.split('#');
   const target = schemas.get(file);
   if (!target) throw new Error(`${from}: $ref "${ref}" names no schema of ${path.relative(ROOT_DIR, SCHEMAS_DIR)}/`);
   if (pointer === '' || pointer === '/') return typeName(file);
+  const property = /^\/properties\/([A-Za-z_]\w*)$/.exec(pointer);
+  if (property) {
+    const properties = target.properties as Record<string, unknown> | undefined;
+    if (!properties?.[property[1]]) throw new Error(`${from}: $ref "${ref}" names no property of ${file}`);
+    return `${typeName(file)}['${property[1]}']`;
+  }
   const match = /^\/\$defs\/([^/]+)$/.exec(pointer);
   const definitions = target.$defs as Record<string, unknown> | undefined;
   if (!match || !definitions?.[match[1]]) throw new Error(`${from}: $ref "${ref}" is not a schema or one of its $defs`);
@@ -147,6 +154,8 @@ export async function renderSchemaTypes(): Promise<string> {
     });
     parts.push(`// ${path.relative(ROOT_DIR, path.join(SCHEMAS_DIR, file))}\n\n${tidy(code)}`);
   }
+  const byFile = [...schemas.keys()].map((file) => `  '${file}': ${typeName(file)};`);
+  parts.push(`/** Every schema's type by its file name (its \`$id\`): a contract names a body or an answer by file, and its type follows. */\nexport interface SchemaTypes {\n${byFile.join('\n')}\n}`);
   return parts.join('\n\n') + '\n';
 }
 

@@ -187,3 +187,13 @@ export const Invoicing = {
   /** The workflow states whose cases are billed, once they have a completion date. */
   BILLABLE_STATES: ['COMPLETE', 'DISCONTINUED'],
 } as const;
+
+/** Limits of one upload (papers, attachments, item-template assets), zip contents included. */
+export const ASSET_LIMITS = {
+  /** Entries one zip may hold, folder entries included. */
+  maxZipEntries: 200,
+  /** The largest single file, uploaded directly or extracted from a zip (the multipart limit, UPLOAD_LIMITS.fileSize). */
+  maxFileBytes: 50 * 1024 * 1024,
+  /** The most bytes one upload may store after extraction. */
+  maxUploadBytes: 200 * 1024 * 1024,
+} as const;

@@ -1,3 +1,6 @@
+import type { Case } from '../schemas/types.js';
+import { Permissions, type Permission } from './permissions.js';
+
 /** Case workflow states and item statuses: the codes stored by the server and the names screens show. */
 
 export const CaseStates = {
@@ -80,6 +83,16 @@ export const ITEM_ACTION_STARTS_FROM: Record<ItemAction, readonly ItemStatus[]> 
   submit: ['ASSIGNED', 'REJECTED'],
 };
 
+/** The permission each action needs (spec 001 §6); the item operations of the case-items contract ask for the same (resources/caseItemOperations.ts). */
+export const ITEM_ACTION_PERMISSIONS: Record<ItemAction, Permission> = {
+  assign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+  unassign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
+  setAcd: Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES,
+  accept: Permissions.CaseItems.REVIEW_CASE_ITEMS,
+  reject: Permissions.CaseItems.REVIEW_CASE_ITEMS,
+  submit: Permissions.CaseItems.UPDATE_CASE_ITEM_STATUS,
+};
+
 /** The end of a refusal's sentence: "Item 002 is Accepted and cannot …". */
 export const ITEM_ACTION_WORDS: Record<ItemAction, string> = {
   assign: 'be assigned',
@@ -88,4 +101,20 @@ export const ITEM_ACTION_WORDS: Record<ItemAction, string> = {
   accept: 'be accepted',
   reject: 'be rejected',
   submit: 'be submitted for review',
+};
+
+/** A workflow step a caller takes, as the case answers the ones they may take now (`Steps`). */
+export type CaseStepName = NonNullable<Case['Steps']>[number];
+
+/** Every step, in the order the case page shows them: the one that moves the case on first. */
+export const CASE_STEPS: readonly CaseStepName[] = ['startDataEntry', 'dataEntryComplete', 'reactivate', 'resume', 'hold', 'discontinue'];
+
+/** The permission each step needs (spec 001 §6); the step operations of the cases contract ask for the same (resources/caseOperations.ts). */
+export const STEP_PERMISSIONS: Record<CaseStepName, Permission> = {
+  startDataEntry: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
+  dataEntryComplete: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
+  hold: Permissions.Cases.PUT_CASE_ON_HOLD,
+  reactivate: Permissions.Cases.PUT_CASE_ON_HOLD,
+  discontinue: Permissions.Cases.DISCONTINUE_CASE,
+  resume: Permissions.Cases.RESUME_A_CASE,
 };

@@ -11,13 +11,14 @@ import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { isoDay } from '../../shared/format.js';
 import { sumMoney } from '../../shared/billing.js';
+import type { CaseState } from '../../shared/workflow.js';
 import type { Invoice, InvoiceableOrg, InvoiceCasesQuery, InvoiceLine, InvoiceListQuery, InvoiceRequest, InvoiceSummary } from '../../schemas/types.js';
 import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
 import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
 
 const P = Permissions.Invoices;
 const T = Texts.invoices.server;
-const BILLABLE: string[] = [...Invoicing.BILLABLE_STATES];
+const BILLABLE: CaseState[] = [...Invoicing.BILLABLE_STATES];
 
 /** Billable and not invoiced: completed or discontinued, with a completion date, no invoice (index cases_uninvoiced). */
 const uninvoicedCases = (db: Database) =>

@@ -1,14 +1,14 @@
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyArray, anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import { anyArray, type ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { caseOperations } from '../../resources/caseOperations.js';
 import { defineStore } from '../resources/store.js';
 import { clientOrgsOf, orgChain } from '../orgs/inheritance.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { caseInScope } from './caseAccess.js';
 
-const P = Permissions.CaseMessages;
 const T = Texts.cases;
 
 const person = (u: { Id: number; FirstName: string; LastName: string }) => ({ Id: u.Id, FirstName: u.FirstName, LastName: u.LastName, Name: `${u.FirstName} ${u.LastName}` });
@@ -117,21 +117,14 @@ export const caseMessagesStore = defineStore({
   },
 });
 
-/** The recipients a case's message may go to (spec 001 §7 `GET /api/cases/{id}/recipients`). */
+/** The recipients a case's message may go to: the cases contract's `recipients` (spec 001 §7 `GET /api/cases/{id}/recipients`). */
 export const caseMessagesArea: ApiArea = {
   name: 'case-messages',
-  routes: [
-    route<{ Params: { id: number } }>({
-      method: 'GET',
-      url: '/api/cases/:id/recipients',
-      access: anyOf(P.CREATE_MESSAGE, P.VIEW_MESSAGES),
-      summary: 'Who may receive a message on the case: the people on the case and the client org\'s users (Id, FirstName, LastName)',
-      schema: { params: idParams, response: { 200: anyArray } },
-      async handler(request) {
-        const auth = authOf(request);
-        await caseInScope(request.server.db, auth, request.params.id);
-        return (await recipientsOf(request.server.db, request.params.id, auth.userId)).map(person);
-      },
-    }),
-  ],
+  routes: operationRoutes(caseOperations, {
+    async recipients(request) {
+      const auth = authOf(request);
+      await caseInScope(request.server.db, auth, request.params.id);
+      return (await recipientsOf(request.server.db, request.params.id, auth.userId)).map(person);
+    },
+  }),
 };

@@ -1,41 +1,21 @@
-import type { FastifySchema } from 'fastify';
 import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { casePaperOperations } from '../../resources/casePaperOperations.js';
 import { defineStore } from '../resources/store.js';
 import { sendFile, storeUpload } from '../files/uploads.js';
-import { ASSET_LIMITS } from '../configuration/zipUpload.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
 import { settleCase } from './workflow.js';
 import { noticeCase } from './caseNotices.js';
 
-const P = Permissions.CaseAttachments;
 const T = Texts.cases.server;
 /** Where papers' files live in the file storage. */
 export const CASE_PAPERS_STORAGE_AREA = 'case-papers';
-
-const paperResponse = {
-  type: 'object',
-  properties: {
-    Id: { type: 'integer' },
-    Case_Id: { type: 'integer' },
-    Name: { type: 'string' },
-    FedExTracking: { type: ['string', 'null'] },
-    HasFile: { type: 'boolean' },
-    CreatedDate: { type: 'string' },
-  },
-} as const;
-const papersResponse = { type: 'array', items: paperResponse } as const;
-const fileParams = {
-  type: 'object',
-  properties: { caseId: { type: 'integer', minimum: 1 }, attachmentId: { type: 'integer', minimum: 1 } },
-  required: ['caseId', 'attachmentId'],
-} as const;
 
 /** The papers of a case, newest first. */
 async function papersOf(db: Database, caseId: number) {
@@ -68,7 +48,6 @@ async function editableCase(db: Database, auth: AuthContext, caseId: number) {
  * AWAITING_CASE_PAPERS).
  */
 export const casePapersStore = defineStore({
-  responses: { record: paperResponse, list: papersResponse },
   audit: { entity: 'cases', entityId: (context) => context.parentKey, action: () => 'delete-paper' },
   summaries: { list: 'The papers of a case, newest first (files and tracking-only entries)', delete: 'Remove a paper (and its file); answers it' },
   async list(context) {
@@ -92,74 +71,50 @@ export const casePapersStore = defineStore({
 });
 
 /**
- * The named paper calls (spec 001 §7): upload (one entry per file, zips extracted with the item-template assets'
- * limits, all or nothing), download under the paper's name, and tracking info (a tracking-only entry). An upload
- * settles the case in the same transaction: the first paper moves it to AWAITING_DATA_ENTRY.
+ * The handlers of the case-papers contract's operations (resources/casePaperOperations.ts): upload (zips extracted
+ * with the item-template assets' limits, all or nothing), download, tracking info. An upload settles the case in the
+ * same transaction: the first paper moves it to AWAITING_DATA_ENTRY.
  */
 export const casePapersArea: ApiArea = {
   name: 'case-papers',
-  routes: [
-    route<{ Params: { id: number } }>({
-      method: 'POST',
-      url: '/api/cases/:id/attachments',
-      access: anyOf(P.CREATE_ATTACHMENTS),
-      summary:
-        'Upload papers (multipart, one entry per file; .zip files are extracted). All or nothing: a zip with unsafe paths, ' +
-        `symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB ` +
-        `or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB in all is refused with 400. Answers the case's papers.`,
-      schema: { params: idParams, consumes: ['multipart/form-data'], response: { 200: papersResponse } } as FastifySchema,
-      async handler(request) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        const caseId = request.params.id;
-        await caseInScope(db, auth, caseId);
-        await storeUpload(request, services.storage, CASE_PAPERS_STORAGE_AREA, T, (files) =>
-          db.transaction().execute(async (trx) => {
-            await editableCase(trx as Database, auth, caseId);
-            const rows = files.map((f) => ({ Case_Id: caseId, Name: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
-            await trx.insertInto('case_attachments').values(rows).execute();
-            await settleCase(trx as Database, caseId, auth.userId, services.now(), `${rows.length} paper(s) uploaded`);
-            await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-papers', fields: ['Name'] });
-            await noticeCase(trx as Database, caseId, 'caseUpdated', auth.userId);
-          }),
-        );
-        return papersOf(db, caseId);
-      },
-    }),
-    route<{ Params: { caseId: number; attachmentId: number } }>({
-      method: 'GET',
-      url: '/api/cases/:caseId/attachments/:attachmentId/file',
-      access: anyOf(P.VIEW_ATTACHMENTS),
-      summary: 'Download a paper under its name (Content-Disposition: attachment); a tracking-only entry has no file (404)',
-      schema: { params: fileParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
-      async handler(request, reply) {
-        const { db, services } = request.server;
-        await caseInScope(db, authOf(request), request.params.caseId);
-        const paper = await findPaper(db, request.params.caseId, request.params.attachmentId);
-        if (!paper.StorageKey) throw notFound(Texts.cases.errors.retrieveFailed);
-        return sendFile(reply, services.storage, { StorageKey: paper.StorageKey, ContentType: paper.ContentType }, paper.Name, Texts.cases.errors.retrieveFailed, () =>
-          audit(db, { entity: 'cases', entityId: request.params.caseId, action: 'download-paper', fields: [] }),
-        );
-      },
-    }),
-    route<{ Params: { id: number }; Body: { Name: string; FedExTracking: string } }>({
-      method: 'POST',
-      url: '/api/cases/:id/tracking',
-      access: anyOf(P.CREATE_ATTACHMENTS),
-      summary: 'Add tracking info (a tracking-only paper entry: a name and the carrier\'s tracking number); answers the case\'s papers',
-      schema: { params: idParams, body: { $ref: 'caseTracking.json' }, response: { 200: papersResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const auth = authOf(request);
-        const caseId = request.params.id;
-        await db.transaction().execute(async (trx) => {
+  routes: operationRoutes(casePaperOperations, {
+    async upload(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const caseId = request.params.id;
+      await caseInScope(db, auth, caseId);
+      await storeUpload(request, services.storage, CASE_PAPERS_STORAGE_AREA, T, (files) =>
+        db.transaction().execute(async (trx) => {
           await editableCase(trx as Database, auth, caseId);
-          const values = { Case_Id: caseId, Name: request.body.Name.trim(), FedExTracking: request.body.FedExTracking.trim() };
-          await trx.insertInto('case_attachments').values(values).execute();
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-tracking', fields: changedFields(values) });
-        });
-        return papersOf(db, caseId);
-      },
-    }),
-  ],
+          const rows = files.map((f) => ({ Case_Id: caseId, Name: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
+          await trx.insertInto('case_attachments').values(rows).execute();
+          await settleCase(trx as Database, caseId, auth.userId, services.now(), `${rows.length} paper(s) uploaded`);
+          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-papers', fields: ['Name'] });
+          await noticeCase(trx as Database, caseId, 'caseUpdated', auth.userId);
+        }),
+      );
+      return papersOf(db, caseId);
+    },
+    async download(request, reply) {
+      const { db, services } = request.server;
+      await caseInScope(db, authOf(request), request.params.caseId);
+      const paper = await findPaper(db, request.params.caseId, request.params.attachmentId);
+      if (!paper.StorageKey) throw notFound(Texts.cases.errors.retrieveFailed);
+      return sendFile(reply, services.storage, { StorageKey: paper.StorageKey, ContentType: paper.ContentType }, paper.Name, Texts.cases.errors.retrieveFailed, () =>
+        audit(db, { entity: 'cases', entityId: request.params.caseId, action: 'download-paper', fields: [] }),
+      );
+    },
+    async addTracking(request) {
+      const { db } = request.server;
+      const auth = authOf(request);
+      const caseId = request.params.id;
+      await db.transaction().execute(async (trx) => {
+        await editableCase(trx as Database, auth, caseId);
+        const values = { Case_Id: caseId, Name: request.body.Name.trim(), FedExTracking: request.body.FedExTracking.trim() };
+        await trx.insertInto('case_attachments').values(values).execute();
+        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'add-tracking', fields: changedFields(values) });
+      });
+      return papersOf(db, caseId);
+    },
+  }),
 };

@@ -1,15 +1,14 @@
-import type { FastifySchema } from 'fastify';
 import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { badRequest, ValidationError } from '../http/errors.js';
-import { anyArray, anyOf, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { caseOperations } from '../../resources/caseOperations.js';
 import { Limits } from '../../shared/constants.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { assertCaseEditable, caseInScope } from './caseAccess.js';
 
-const P = Permissions.Cases;
 const T = Texts.cases.server;
 
 /** The additional settings every new case starts with (docs/decisions.md "Case workflow"). */
@@ -17,8 +16,6 @@ export const CASE_PARAMETERS = [
   { ParameterName: 'Position Title', ParameterReference: 'PositionTitle', ParameterType: 'text' },
   { ParameterName: 'Special Instructions', ParameterReference: 'SpecialInstructions', ParameterType: 'TextArea' },
 ] as const;
-
-const params = (name: string) => ({ type: 'object', properties: { [name]: { type: 'integer', minimum: 1 } }, required: [name] }) as const;
 
 async function parametersOf(db: Database, caseId: number) {
   return db.selectFrom('case_parameters').select(['ParameterName', 'ParameterReference', 'ParameterValue', 'ParameterType']).where('Case_Id', '=', caseId).orderBy('Id').execute();
@@ -36,50 +33,36 @@ export async function addDefaultParameters(db: Database, caseId: number): Promis
  */
 export const caseParametersArea: ApiArea = {
   name: 'case-parameters',
-  routes: [
-    route<{ Params: { id: number } }>({
-      method: 'GET',
-      url: '/api/cases/:id/CaseCustomParameters',
-      access: anyOf(P.VIEW_CASES),
-      summary: 'The case\'s additional settings: ParameterName, ParameterReference, ParameterValue, ParameterType (text or TextArea)',
-      schema: { params: params('id'), response: { 200: anyArray } },
-      async handler(request) {
-        await caseInScope(request.server.db, authOf(request), request.params.id);
-        return parametersOf(request.server.db, request.params.id);
-      },
-    }),
-    route<{ Params: { caseId: number } }>({
-      method: 'POST',
-      url: '/api/cases/:caseId/UpdateCaseCustomParameters',
-      access: anyOf(P.EDIT_CASES),
-      summary: 'Save the case\'s additional settings (multipart form, one entry per parameter by reference or name); answers them',
-      schema: { params: params('caseId'), consumes: ['multipart/form-data'], response: { 200: anyArray } } as FastifySchema,
-      async handler(request) {
-        const { db } = request.server;
-        const auth = authOf(request);
-        const caseId = request.params.caseId;
-        if (!request.isMultipart()) throw badRequest(T.parametersForm);
-        const values = new Map<string, string>();
-        for await (const part of request.parts()) {
-          if (part.type !== 'field') continue;
-          const value = typeof part.value === 'string' ? part.value : '';
-          if (value.length > Limits.TEXT_MAX) throw ValidationError.field(part.fieldname, T.parameterTooLong(Limits.TEXT_MAX));
-          values.set(part.fieldname, value);
+  routes: operationRoutes(caseOperations, {
+    async parameters(request) {
+      await caseInScope(request.server.db, authOf(request), request.params.id);
+      return parametersOf(request.server.db, request.params.id);
+    },
+    async saveParameters(request) {
+      const { db } = request.server;
+      const auth = authOf(request);
+      const caseId = request.params.caseId;
+      if (!request.isMultipart()) throw badRequest(T.parametersForm);
+      const values = new Map<string, string>();
+      for await (const part of request.parts()) {
+        if (part.type !== 'field') continue;
+        const value = typeof part.value === 'string' ? part.value : '';
+        if (value.length > Limits.TEXT_MAX) throw ValidationError.field(part.fieldname, T.parameterTooLong(Limits.TEXT_MAX));
+        values.set(part.fieldname, value);
+      }
+      await db.transaction().execute(async (trx) => {
+        await assertCaseEditable(trx as Database, auth, await caseInScope(trx as Database, auth, caseId, true));
+        const stored = await parametersOf(trx as Database, caseId);
+        const unknown = [...values.keys()].filter((name) => !stored.some((p) => p.ParameterReference === name || p.ParameterName === name));
+        if (unknown.length) throw ValidationError.field(unknown[0], T.unknownParameter(unknown[0]));
+        for (const parameter of stored) {
+          const value = values.get(parameter.ParameterReference) ?? values.get(parameter.ParameterName);
+          if (value === undefined) continue;
+          await trx.updateTable('case_parameters').set({ ParameterValue: value.trim() || null }).where('Case_Id', '=', caseId).where('ParameterReference', '=', parameter.ParameterReference).execute();
         }
-        await db.transaction().execute(async (trx) => {
-          await assertCaseEditable(trx as Database, auth, await caseInScope(trx as Database, auth, caseId, true));
-          const stored = await parametersOf(trx as Database, caseId);
-          const unknown = [...values.keys()].filter((name) => !stored.some((p) => p.ParameterReference === name || p.ParameterName === name));
-          if (unknown.length) throw ValidationError.field(unknown[0], T.unknownParameter(unknown[0]));
-          for (const parameter of stored) {
-            const value = values.get(parameter.ParameterReference) ?? values.get(parameter.ParameterName);
-            if (value === undefined) continue;
-            await trx.updateTable('case_parameters').set({ ParameterValue: value.trim() || null }).where('Case_Id', '=', caseId).where('ParameterReference', '=', parameter.ParameterReference).execute();
-          }
-          await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'parameters', fields: changedFields(Object.fromEntries(values)) });
-        });
-        return parametersOf(db, caseId);
-      },
-    }),
-  ],
+        await audit(trx, { userId: auth.userId, entity: 'cases', entityId: caseId, action: 'parameters', fields: changedFields(Object.fromEntries(values)) });
+      });
+      return parametersOf(db, caseId);
+    },
+  }),
 };

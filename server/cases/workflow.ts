@@ -5,10 +5,10 @@ import { orgChain } from '../orgs/inheritance.js';
 import { appliedDeadlines } from '../orgs/deadlines.js';
 import { activeRule, dueDate } from '../../shared/deadlines.js';
 import { isoDay } from '../../shared/format.js';
-import { CASE_STATE_LABELS, type CaseState, type ItemStatus } from '../../shared/workflow.js';
-import { Permissions, type Permission } from '../../shared/permissions.js';
+import { CASE_STATE_LABELS, CASE_STEPS, STEP_PERMISSIONS, type CaseState, type CaseStepName, type ItemStatus } from '../../shared/workflow.js';
 import { Texts } from '../../shared/texts/index.js';
-import type { Case } from '../../schemas/types.js';
+import type { CaseStepAnswer } from '../../schemas/types.js';
+import type { Answered } from '../http/operationRoutes.js';
 import { caseInScope, caseLockReason, lockedToOtherReason, type CaseRow } from './caseAccess.js';
 import { impliedCaseState } from './caseState.js';
 
@@ -16,22 +16,6 @@ const T = Texts.cases.server;
 
 /** The workflow steps a user takes (the case history's Action), and the server's own settling after papers or items change. */
 export type CaseAction = 'create' | 'startDataEntry' | 'dataEntryComplete' | 'hold' | 'reactivate' | 'discontinue' | 'resume' | 'settle';
-
-/** A workflow step a caller takes, as the case answers the ones they may take now (`Steps`). */
-export type CaseStepName = NonNullable<Case['Steps']>[number];
-
-/** Every step, in the order the case page shows them: the one that moves the case on first. */
-export const CASE_STEPS: readonly CaseStepName[] = ['startDataEntry', 'dataEntryComplete', 'reactivate', 'resume', 'hold', 'discontinue'];
-
-/** The permission each step needs (spec 001 §6); the step routes declare the same (routes.ts). */
-export const STEP_PERMISSIONS: Record<CaseStepName, Permission> = {
-  startDataEntry: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
-  dataEntryComplete: Permissions.Cases.MARK_DATA_ENTRY_COMPLETE,
-  hold: Permissions.Cases.PUT_CASE_ON_HOLD,
-  reactivate: Permissions.Cases.PUT_CASE_ON_HOLD,
-  discontinue: Permissions.Cases.DISCONTINUE_CASE,
-  resume: Permissions.Cases.RESUME_A_CASE,
-};
 
 /** Hold and Discontinue start from any state but these: a case on hold is reactivated, a discontinued one resumed, a complete one is done. */
 const STOPPED: readonly CaseState[] = ['HOLD', 'DISCONTINUED', 'COMPLETE'];
@@ -148,14 +132,8 @@ async function setDeadlines(db: Database, row: CaseRow, now: Date): Promise<void
 /** The steps a caller asks for: Hold and Reactivate are one toggle, decided by the case's state once it is locked. */
 export type CaseStep = 'startDataEntry' | 'dataEntryComplete' | 'toggleHold' | 'discontinue' | 'resume';
 
-/** What a step answers: the case's new workflow state and the fields it may have changed. */
-export interface StepAnswer {
-  WorkflowState: CaseState;
-  CaseStatusType: string;
-  DueDate: string | null;
-  CompletionDate: Date | string | null;
-  LockedTo_Id: number | null;
-}
+/** What a step answers (schemas/caseStepAnswer.json): the case's new workflow state and the fields it may have changed. */
+export type StepAnswer = Answered<CaseStepAnswer>;
 
 /**
  * One workflow step of a case, the server's rules (docs/decisions.md "Case workflow"), in the caller's transaction:

@@ -1,10 +1,11 @@
-import type { CaseTemplateItemSwap } from '../../schemas/types.js';
 import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { caseTemplateOperations } from '../../resources/caseTemplates.js';
 import {
   caseTemplateResponse,
   checkCaseTemplate,
@@ -19,7 +20,7 @@ import {
 } from './caseTemplateStore.js';
 import { defineStore } from '../resources/store.js';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { changedOrders, numbered, orderMapResponse, swapKeys } from './ordering.js';
+import { changedOrders, numbered, swapKeys } from './ordering.js';
 
 const T = ConfigurationTexts.caseTemplates;
 const P = Permissions.CaseTemplates;
@@ -81,44 +82,37 @@ export const caseTemplatesStore = defineStore({
   },
 });
 
-/** Reordering the items of a case template: the one case template call that is not CRUD. */
+/** The handler of the case templates contract's operation (resources/caseTemplates.ts): reordering the items. */
 export const caseTemplatesArea: ApiArea = {
   name: 'case-templates',
-  routes: [
-    route<{ Params: { id: number }; Body: CaseTemplateItemSwap }>({
-      method: 'PUT',
-      url: '/api/case-templates/:id/items/swap',
-      access: anyOf(P.REORDER_CASE_TEMPLATE_ITEMS),
-      summary: 'Swap two items of a case template; answers item id → new display order for all its items',
-      schema: { params: idParams, body: { $ref: 'caseTemplateItemSwap.json' }, response: { 200: orderMapResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const id = request.params.id;
-        const { SwapFromItem_Id: from, SwapToItem_Id: to } = request.body;
-        return db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('case_templates').select('Id').where('Id', '=', id).forUpdate().executeTakeFirst();
-          if (!row) throw notFound(T.unknownCaseTemplate);
-          const current = await trx
-            .selectFrom('case_template_items')
-            .select(['Id as key', 'DisplayOrder'])
-            .where('CaseTemplate_Id', '=', id)
-            .orderBy('DisplayOrder')
-            .orderBy('Id')
-            .execute();
-          const sequence = swapKeys(
-            current.map((item) => item.key),
-            { field: 'SwapFromItem_Id', key: from },
-            { field: 'SwapToItem_Id', key: to },
-            T.unknownItem,
-          );
-          const orders = numbered(sequence);
-          for (const [itemId, DisplayOrder] of changedOrders(current, orders)) {
-            await trx.updateTable('case_template_items').set({ DisplayOrder }).where('Id', '=', itemId).execute();
-          }
-          await audit(trx, { userId: authOf(request).userId, entity: 'case_templates', entityId: id, action: 'reorder-items', fields: ['DisplayOrder'] });
-          return orders;
-        });
-      },
-    }),
-  ],
+  routes: operationRoutes(caseTemplateOperations, {
+    async swapItems(request) {
+      const { db } = request.server;
+      const id = request.params.id;
+      const { SwapFromItem_Id: from, SwapToItem_Id: to } = request.body;
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('case_templates').select('Id').where('Id', '=', id).forUpdate().executeTakeFirst();
+        if (!row) throw notFound(T.unknownCaseTemplate);
+        const current = await trx
+          .selectFrom('case_template_items')
+          .select(['Id as key', 'DisplayOrder'])
+          .where('CaseTemplate_Id', '=', id)
+          .orderBy('DisplayOrder')
+          .orderBy('Id')
+          .execute();
+        const sequence = swapKeys(
+          current.map((item) => item.key),
+          { field: 'SwapFromItem_Id', key: from },
+          { field: 'SwapToItem_Id', key: to },
+          T.unknownItem,
+        );
+        const orders = numbered(sequence);
+        for (const [itemId, DisplayOrder] of changedOrders(current, orders)) {
+          await trx.updateTable('case_template_items').set({ DisplayOrder }).where('Id', '=', itemId).execute();
+        }
+        await audit(trx, { userId: authOf(request).userId, entity: 'case_templates', entityId: id, action: 'reorder-items', fields: ['DisplayOrder'] });
+        return orders;
+      });
+    },
+  }),
 };

@@ -1,31 +1,20 @@
-import type { FastifySchema } from 'fastify';
 import path from 'node:path';
-import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound, ValidationError } from '../http/errors.js';
-import { anyOf, idParams, noBody, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { itemTypeAssetOperations } from '../../resources/itemTypeAssets.js';
 import { assetResponse, selectAssets, type ItemTypeAsset } from './itemTypeStore.js';
 import { defineStore } from '../resources/store.js';
-import { ASSET_LIMITS, withoutControlCharacters } from './zipUpload.js';
+import { withoutControlCharacters } from './zipUpload.js';
 import { sendFile, storeUpload } from '../files/uploads.js';
 
 const T = ConfigurationTexts.assets;
-const P = Permissions.ItemTypes;
 const STORAGE_AREA = 'item-type-assets';
 
-const assetParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 }, assetId: { type: 'integer', minimum: 1 } },
-  required: ['id', 'assetId'],
-} as const;
-const renameParams = {
-  type: 'object',
-  properties: { ...assetParams.properties, name: { type: 'string' } },
-  required: ['id', 'assetId', 'name'],
-} as const;
 type AssetParams = { id: number; assetId: number };
 
 async function requireItemType(db: Database, id: number): Promise<void> {
@@ -78,66 +67,40 @@ export const itemTypeAssetsStore = defineStore({
 });
 
 /**
- * The named asset calls (spec 002 §2.3): upload (one entry per file, zips extracted), download and rename. Files
- * live in the storage service under keys it makes; names from clients are only labels.
+ * The handlers of the assets contract's operations (resources/itemTypeAssets.ts): upload, download and rename.
+ * Files live in the storage service under keys it makes; names from clients are only labels.
  */
 export const itemTypeAssetsArea: ApiArea = {
   name: 'item-type-assets',
-  routes: [
-    route<{ Params: { id: number } }>({
-      method: 'POST',
-      url: '/api/item-types/:id/assets',
-      access: anyOf(P.EDIT_ITEM_TYPES),
-      summary:
-        'Upload assets (multipart, one entry per file; .zip files are extracted, folders flattened). All or nothing: ' +
-        `a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, ` +
-        `a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB ` +
-        'in all is refused with 400. Answers all assets of the item template.',
-      schema: { params: idParams, consumes: ['multipart/form-data'], response: { 200: { type: 'array', items: assetResponse } } } as FastifySchema,
-      async handler(request) {
-        const { db, services } = request.server;
-        const id = request.params.id;
-        await requireItemType(db, id);
-        await storeUpload(request, services.storage, STORAGE_AREA, T, (files) =>
-          db.transaction().execute(async (trx) => {
-            const rows = files.map((f) => ({ ItemType_Id: id, Name: f.name, FileName: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
-            await trx.insertInto('item_type_assets').values(rows).execute();
-            await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', fields: ['Name'] });
-          }),
-        );
-        return listAssets(db, id);
-      },
-    }),
-    route<{ Params: AssetParams }>({
-      method: 'GET',
-      url: '/api/item-types/:id/assets/:assetId',
-      // The item page offers its item template's assets to whoever works the item (spec 001 §2 "Item page").
-      access: anyOf(P.VIEW_ITEM_TYPES, Permissions.Items.VIEW_ITEMS),
-      summary: 'Download an asset under its name (Content-Disposition: attachment); for users who view item templates or items',
-      schema: { params: assetParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
-      async handler(request, reply) {
-        const asset = await findAsset(request.server.db, request.params);
-        return sendFile(reply, request.server.services.storage, asset, downloadName(asset), T.retrieveFailed);
-      },
-    }),
-    route<{ Params: AssetParams & { name: string } }>({
-      method: 'PUT',
-      url: '/api/item-types/:id/assets/:assetId/:name',
-      access: anyOf(P.EDIT_ITEM_TYPES),
-      summary: 'Rename an asset (the name is a label; the file is unchanged). An empty name is ignored.',
-      schema: { params: renameParams, body: noBody, response: { 200: assetResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const asset = await findAsset(db, request.params);
-        const name = withoutControlCharacters(request.params.name);
-        if (!name || name === asset.Name) return publicAsset(asset);
-        if (name.length > 255) throw ValidationError.field('Name', T.nameTooLong);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('item_type_assets').set({ Name: name }).where('Id', '=', asset.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'rename-asset', fields: ['Name'] });
-        });
-        return publicAsset({ ...asset, Name: name });
-      },
-    }),
-  ],
+  routes: operationRoutes(itemTypeAssetOperations, {
+    async upload(request) {
+      const { db, services } = request.server;
+      const id = request.params.id;
+      await requireItemType(db, id);
+      await storeUpload(request, services.storage, STORAGE_AREA, T, (files) =>
+        db.transaction().execute(async (trx) => {
+          const rows = files.map((f) => ({ ItemType_Id: id, Name: f.name, FileName: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
+          await trx.insertInto('item_type_assets').values(rows).execute();
+          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'add-assets', fields: ['Name'] });
+        }),
+      );
+      return listAssets(db, id);
+    },
+    async download(request, reply) {
+      const asset = await findAsset(request.server.db, request.params);
+      return sendFile(reply, request.server.services.storage, asset, downloadName(asset), T.retrieveFailed);
+    },
+    async rename(request) {
+      const { db } = request.server;
+      const asset = await findAsset(db, request.params);
+      const name = withoutControlCharacters(request.params.name);
+      if (!name || name === asset.Name) return publicAsset(asset);
+      if (name.length > 255) throw ValidationError.field('Name', T.nameTooLong);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('item_type_assets').set({ Name: name }).where('Id', '=', asset.Id).execute();
+        await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: request.params.id, action: 'rename-asset', fields: ['Name'] });
+      });
+      return publicAsset({ ...asset, Name: name });
+    },
+  }),
 };

@@ -1,29 +1,20 @@
 import type { Kysely } from 'kysely';
-import type { ItemTypeSection, ItemTypeSectionRequired, ItemTypeSectionSwap } from '../../schemas/types.js';
+import type { ItemTypeSection } from '../../schemas/types.js';
 import type { WithDefaults, Writable } from '../../shared/api/records.js';
-import { Permissions } from '../../shared/permissions.js';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { audit } from '../audit/auditLog.js';
 import type { DB } from '../db/schema.js';
 import { authOf } from '../http/access.js';
 import { notFound, ValidationError } from '../http/errors.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { itemTypeOperations } from '../../resources/itemTypes.js';
 import { checkNameFree, checkSectionsUsable, findItemType, itemTypeResponse, loadItemTypes, type ItemType } from './itemTypeStore.js';
 import { defineStore } from '../resources/store.js';
 import type { ApiRecord } from '../../resources/declaration.js';
-import { changedOrders, numbered, orderMapResponse, swapKeys, type OrderMap } from './ordering.js';
+import { changedOrders, numbered, swapKeys, type OrderMap } from './ordering.js';
 
 const T = ConfigurationTexts.itemTypes;
-const P = Permissions.ItemTypes;
-
-type SectionParams = { id: number; sectionId: number };
-
-const sectionParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 }, sectionId: { type: 'integer', minimum: 1 } },
-  required: ['id', 'sectionId'],
-} as const;
-
 type SectionOrder = { key: number; DisplayOrder: number }[];
 
 /** The sections (key: section id) of an item template in display order; locks the item template while they change. */
@@ -169,51 +160,37 @@ export const itemTypeSectionsStore = defineStore({
   answer: (context) => findItemType(context.db, Number(context.parentKey)),
 });
 
-/** The named section calls of an item template: the Required flag and the order. */
+/** The handlers of the item templates contract's operations (resources/itemTypes.ts): the Required flag and the order. */
 export const itemTypesArea: ApiArea = {
   name: 'item-types',
-  routes: [
-    route<{ Params: SectionParams; Body: ItemTypeSectionRequired }>({
-      method: 'POST',
-      url: '/api/item-types/:id/sections/:sectionId',
-      access: anyOf(P.EDIT_ITEM_TYPES),
-      summary: 'Set whether a section of an item template is required; answers the item template',
-      schema: { params: sectionParams, body: { $ref: 'itemTypeSectionRequired.json' }, response: { 200: itemTypeResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const { id, sectionId } = request.params;
-        await requireLink(db, id, sectionId);
-        const { Required } = request.body;
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('item_type_sections').set({ Required }).where('ItemType_Id', '=', id).where('Section_Id', '=', sectionId).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'update-section', fields: ['SectionId', 'Required'] });
-        });
-        return findItemType(db, id);
-      },
-    }),
-    route<{ Params: { id: number }; Body: ItemTypeSectionSwap }>({
-      method: 'PUT',
-      url: '/api/item-types/:id/sections/swap',
-      access: anyOf(P.REORDER_ITEM_TYPE_SECTIONS),
-      summary: 'Swap two sections of an item template; answers section id → new display order for all its sections',
-      schema: { params: idParams, body: { $ref: 'itemTypeSectionSwap.json' }, response: { 200: orderMapResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const id = request.params.id;
-        const { SwapFromSection_Id: from, SwapToSection_Id: to } = request.body;
-        return db.transaction().execute(async (trx) => {
-          const order = await lockedSectionOrder(trx, id);
-          const sequence = swapKeys(
-            order.map((s) => s.key),
-            { field: 'SwapFromSection_Id', key: from },
-            { field: 'SwapToSection_Id', key: to },
-            T.sectionNotInItemType,
-          );
-          const orders = await writeSectionOrder(trx, id, order, sequence);
-          await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'reorder-sections', fields: ['DisplayOrder'] });
-          return orders;
-        });
-      },
-    }),
-  ],
+  routes: operationRoutes(itemTypeOperations, {
+    async setSectionRequired(request) {
+      const { db } = request.server;
+      const { id, sectionId } = request.params;
+      await requireLink(db, id, sectionId);
+      const { Required } = request.body;
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('item_type_sections').set({ Required }).where('ItemType_Id', '=', id).where('Section_Id', '=', sectionId).execute();
+        await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'update-section', fields: ['SectionId', 'Required'] });
+      });
+      return findItemType(db, id);
+    },
+    async swapSections(request) {
+      const { db } = request.server;
+      const id = request.params.id;
+      const { SwapFromSection_Id: from, SwapToSection_Id: to } = request.body;
+      return db.transaction().execute(async (trx) => {
+        const order = await lockedSectionOrder(trx, id);
+        const sequence = swapKeys(
+          order.map((s) => s.key),
+          { field: 'SwapFromSection_Id', key: from },
+          { field: 'SwapToSection_Id', key: to },
+          T.sectionNotInItemType,
+        );
+        const orders = await writeSectionOrder(trx, id, order, sequence);
+        await audit(trx, { userId: authOf(request).userId, entity: 'item_types', entityId: id, action: 'reorder-sections', fields: ['DisplayOrder'] });
+        return orders;
+      });
+    },
+  }),
 };

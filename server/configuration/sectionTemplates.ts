@@ -5,11 +5,12 @@ import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { forbidden, ModelStateBuilder, notFound } from '../http/errors.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { sectionOperations } from '../../resources/sections.js';
 import { readSectionDefinition } from './sectionDefinition.js';
 import { checkXslt, xsltValue } from './xml.js';
 import { defineStore } from '../resources/store.js';
-import type { SectionRoi } from '../../schemas/types.js';
 import type { SectionTemplate as ApiSectionTemplate } from '../../shared/api/configuration.js';
 import type { WithDates } from '../../shared/api/records.js';
 
@@ -110,29 +111,22 @@ export const sectionVersionsStore = defineStore({
   },
 });
 
-/** The report template of a section version: the one section call that is not CRUD. */
+/** The handler of the section templates contract's operation (resources/sections.ts): a version's report template. */
 export const sectionTemplatesArea: ApiArea = {
   name: 'section-templates',
-  routes: [
-    route<{ Params: { id: number }; Body: SectionRoi }>({
-      method: 'PUT',
-      url: '/api/sections/:id/roi',
-      access: anyOf(P.ADMIN_SECTION_TEMPLATES),
-      summary: 'Save the report (ROI) XSLT of one section template version; the XSLT must be well-formed XML',
-      schema: { params: idParams, body: { $ref: 'sectionRoi.json' }, response: { 200: sectionResponse } },
-      async handler(request) {
-        const { db } = request.server;
-        const section = await findSection(db, request.params.id);
-        const errors = new ModelStateBuilder();
-        checkXslt(errors, 'ROITemplate', request.body.ROITemplate);
-        errors.throwIfInvalid();
-        const ROITemplate = xsltValue(request.body.ROITemplate);
-        await db.transaction().execute(async (trx) => {
-          await trx.updateTable('sections').set({ ROITemplate }).where('Id', '=', section.Id).execute();
-          await audit(trx, { userId: authOf(request).userId, entity: 'sections', entityId: section.Id, action: 'update-roi' });
-        });
-        return { ...section, ROITemplate };
-      },
-    }),
-  ],
+  routes: operationRoutes(sectionOperations, {
+    async saveRoi(request) {
+      const { db } = request.server;
+      const section = await findSection(db, request.params.id);
+      const errors = new ModelStateBuilder();
+      checkXslt(errors, 'ROITemplate', request.body.ROITemplate);
+      errors.throwIfInvalid();
+      const ROITemplate = xsltValue(request.body.ROITemplate);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sections').set({ ROITemplate }).where('Id', '=', section.Id).execute();
+        await audit(trx, { userId: authOf(request).userId, entity: 'sections', entityId: section.Id, action: 'update-roi' });
+      });
+      return { ...section, ROITemplate };
+    },
+  }),
 };

@@ -3,19 +3,10 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { ConfigurationTexts } from '../../shared/texts/configuration.js';
 import { badRequest, HttpError } from '../http/errors.js';
+import { ASSET_LIMITS } from '../../shared/constants.js';
 
 const T = ConfigurationTexts.assets;
 const MB = 1024 * 1024;
-
-/** Limits of one asset upload, zip contents included. */
-export const ASSET_LIMITS = {
-  /** Entries one zip may hold, folder entries included. */
-  maxZipEntries: 200,
-  /** The largest single file, uploaded directly or extracted from a zip (the multipart limit, UPLOAD_LIMITS.fileSize). */
-  maxFileBytes: 50 * MB,
-  /** The most bytes one upload may store after extraction. */
-  maxUploadBytes: 200 * MB,
-} as const;
 
 export interface UploadedFile {
   name: string;

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CaseState, ItemStatus } from '../../shared/workflow.js';
 
 /**
  * The database tables as Kysely sees them. Column names are the API's field names (PascalCase, `Org_Id`), so a
@@ -395,7 +396,7 @@ export interface CasesTable {
   DataEntryComplete: Flag;
   /** 'NORMAL' | 'HOLD' */
   CaseStatusType: ColumnType<string, string | undefined, string>;
-  WorkflowState: string;
+  WorkflowState: CaseState;
   /** The state a discontinued case returns to on Resume. */
   ResumeState: string | null;
   ReceivedDate: DateOnly;
@@ -478,7 +479,7 @@ export interface CaseParametersTable {
   ParameterName: string;
   ParameterReference: string;
   ParameterValue: string | null;
-  ParameterType: string;
+  ParameterType: 'text' | 'TextArea';
 }
 
 // ---- items -----------------------------------------------------------------------------------------------------
@@ -497,7 +498,7 @@ export interface ItemsTable {
   PostalCode: string | null;
   ShowInReport: Flag;
   /** 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED' */
-  ItemStatus: string;
+  ItemStatus: ItemStatus;
   AssignedTo_Id: number | null;
   CompletedDate: NullableTimestamp;
   RejectionReason: string | null;

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../http/errors.js';
 import type { FileStorage } from './storage.js';
-import { ASSET_LIMITS, isZip, plainFileName, readZip, UploadBudget, type UploadedFile } from '../configuration/zipUpload.js';
+import { ASSET_LIMITS } from '../../shared/constants.js';
+import { isZip, plainFileName, readZip, UploadBudget, type UploadedFile } from '../configuration/zipUpload.js';
 
 /** What an upload says when it is refused. */
 export interface UploadTexts {

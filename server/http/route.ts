@@ -6,20 +6,9 @@ import type {
   HTTPMethods,
   RouteGenericInterface,
 } from 'fastify';
-import type { Permission } from '../../shared/permissions.js';
+import type { Access } from '../../shared/access.js';
 
-/**
- * Who may call a route. Every route declares one; the access hook enforces it and a test proves that no
- * registered route lacks it.
- * - `public`: no session needed (sign-in, account recovery).
- * - `signedIn`: any signed-in user (own profile, lookup lists).
- * - `{ anyOf }`: a signed-in user holding any of the permissions (System Administrator passes all).
- * - `{ groups }`: a signed-in member of any of the groups (partner file tool).
- */
-export type Access = 'public' | 'signedIn' | { anyOf: readonly Permission[] } | { groups: readonly string[] };
-
-export const anyOf = (...permissions: Permission[]): Access => ({ anyOf: permissions });
-export const inGroups = (...groups: string[]): Access => ({ groups });
+export { anyOf, inGroups, type Access } from '../../shared/access.js';
 
 export interface RouteConfig {
   access: Access;

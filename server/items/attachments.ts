@@ -1,25 +1,21 @@
-import type { FastifySchema } from 'fastify';
-import type { ItemAttachmentSwap } from '../../schemas/types.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { caseInScope } from '../cases/caseAccess.js';
-import { ASSET_LIMITS } from '../configuration/zipUpload.js';
-import { changedOrders, numbered, orderMapResponse, swapKeys } from '../configuration/ordering.js';
+import { changedOrders, numbered, swapKeys } from '../configuration/ordering.js';
 import type { Database } from '../db/database.js';
 import { isCorruptPdf } from '../files/pdfCheck.js';
 import { sendFile, storeUpload } from '../files/uploads.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { itemAttachmentOperations } from '../../resources/itemAttachmentOperations.js';
 import { defineStore, type StoreContext } from '../resources/store.js';
 import { noticeItems } from './itemHistory.js';
 import { assertItemEditable, itemOfCase, type ItemRow } from './itemLocks.js';
 
-const P = Permissions.ItemAttachments;
 const T = Texts.items.attachments;
-const MB = 1024 * 1024;
 /** Where item attachments' files live in the file storage. */
 export const ITEM_ATTACHMENTS_STORAGE_AREA = 'item-attachments';
 
@@ -35,14 +31,6 @@ const attachmentResponse = {
   },
 } as const;
 const attachmentsResponse = { type: 'array', items: attachmentResponse } as const;
-
-const itemProperties = { Case_Id: { type: 'integer', minimum: 1 }, Item_Id: { type: 'integer', minimum: 1 } } as const;
-const itemParams = { type: 'object', properties: itemProperties, required: ['Case_Id', 'Item_Id'] } as const;
-const fileParams = {
-  type: 'object',
-  properties: { ...itemProperties, id: { type: 'integer', minimum: 1 } },
-  required: ['Case_Id', 'Item_Id', 'id'],
-} as const;
 
 /** An item's attachments in its order (spec 001 §3 "Item attachment"; Goal_Id is the item). */
 async function attachmentsOf(db: Database, itemId: number) {
@@ -135,98 +123,69 @@ export const itemAttachmentsStore = defineStore({
   },
 });
 
-/**
- * The named attachment calls of an item (spec 001 §7 "Items"): upload (one entry per file, zips extracted with the
- * papers' limits, all or nothing; a file claiming to be a PDF that does not parse is stored and flagged CorruptPDF),
- * the swap behind move up and down (answers id → new order), and the download under the attachment's name.
- */
+/** The handlers of the item-attachments contract's operations (resources/itemAttachmentOperations.ts). */
 export const itemAttachmentsArea: ApiArea = {
   name: 'item-attachments',
-  routes: [
-    route<{ Params: { Case_Id: number; Item_Id: number } }>({
-      method: 'POST',
-      url: '/api/cases/:Case_Id/items/:Item_Id/attachments',
-      access: anyOf(P.ADD),
-      summary:
-        'Attach files to an item (multipart, one entry per file; .zip files are extracted), after its other attachments in the order they arrive. ' +
-        `All or nothing: a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ` +
-        `${ASSET_LIMITS.maxFileBytes / MB} MB or more than ${ASSET_LIMITS.maxUploadBytes / MB} MB in all is refused with 400. A file named .pdf ` +
-        '(or sent as application/pdf) that does not parse as a PDF is stored with CorruptPDF true. 409 when the item may not be changed. Answers the item\'s attachments.',
-      schema: { params: itemParams, consumes: ['multipart/form-data'], response: { 200: attachmentsResponse } } as FastifySchema,
-      async handler(request) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        const { Case_Id: caseId, Item_Id: itemId } = request.params;
-        // Refused before any file is read or stored: an item the caller may not see (404) or change (409).
-        await editableItem(db, auth, caseId, itemId, false);
-        await storeUpload(request, services.storage, ITEM_ATTACHMENTS_STORAGE_AREA, T.server, async (files) => {
-          // Parsed before the transaction, which then stays short.
-          const corrupt = await Promise.all(files.map((file) => isCorruptPdf(file)));
-          await db.transaction().execute(async (trx) => {
-            const tx = trx as Database;
-            const item = await editableItem(tx, auth, caseId, itemId);
-            const last = await tx.selectFrom('item_attachments').select((eb) => eb.fn.max('DisplayOrder').as('last')).where('Item_Id', '=', item.Id).executeTakeFirst();
-            const after = Number(last?.last ?? 0);
-            const rows = files.map((file, index) => ({
-              Item_Id: item.Id,
-              Name: file.name,
-              StorageKey: file.storageKey,
-              ContentType: file.contentType,
-              Size: file.content.length,
-              DisplayOrder: after + index + 1,
-              CorruptPDF: corrupt[index],
-            }));
-            await tx.insertInto('item_attachments').values(rows).execute();
-            await audit(tx, {
-              userId: auth.userId,
-              entity: 'items',
-              entityId: item.Id,
-              action: 'add-attachments',
-              fields: ['Name', 'CorruptPDF'],
-            });
-            await noticeItems(tx, caseId, [item], 'itemUpdated', auth.userId);
-          });
-        });
-        return attachmentsOf(db, itemId);
-      },
-    }),
-    route<{ Params: { Case_Id: number; Item_Id: number }; Body: ItemAttachmentSwap }>({
-      method: 'PUT',
-      url: '/api/cases/:Case_Id/items/:Item_Id/attachments/swap',
-      access: anyOf(P.ADD),
-      summary: 'Swap two attachments of an item; answers attachment id → new display order for all its attachments. 409 when the item may not be changed',
-      schema: { params: itemParams, body: { $ref: 'itemAttachmentSwap.json' }, response: { 200: orderMapResponse } },
-      async handler(request) {
-        const auth = authOf(request);
-        const { Case_Id: caseId, Item_Id: itemId } = request.params;
-        const { SwapFrom_Id: from, SwapTo_Id: to } = request.body;
-        return request.server.db.transaction().execute(async (trx) => {
+  routes: operationRoutes(itemAttachmentOperations, {
+    async upload(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const { Case_Id: caseId, Item_Id: itemId } = request.params;
+      // Refused before any file is read or stored: an item the caller may not see (404) or change (409).
+      await editableItem(db, auth, caseId, itemId, false);
+      await storeUpload(request, services.storage, ITEM_ATTACHMENTS_STORAGE_AREA, T.server, async (files) => {
+        // Parsed before the transaction, which then stays short.
+        const corrupt = await Promise.all(files.map((file) => isCorruptPdf(file)));
+        await db.transaction().execute(async (trx) => {
           const tx = trx as Database;
           const item = await editableItem(tx, auth, caseId, itemId);
-          const rows = await tx.selectFrom('item_attachments').select(['Id', 'DisplayOrder']).where('Item_Id', '=', item.Id).orderBy('DisplayOrder').orderBy('Id').forUpdate().execute();
-          const current = rows.map((r) => ({ key: r.Id, DisplayOrder: r.DisplayOrder }));
-          const orders = numbered(swapKeys(current.map((r) => r.key), { field: 'SwapFrom_Id', key: from }, { field: 'SwapTo_Id', key: to }, T.server.notOfItem));
-          for (const [Id, DisplayOrder] of changedOrders(current, orders)) await tx.updateTable('item_attachments').set({ DisplayOrder }).where('Id', '=', Id).execute();
-          await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action: 'swap-attachments', fields: ['DisplayOrder'] });
+          const last = await tx.selectFrom('item_attachments').select((eb) => eb.fn.max('DisplayOrder').as('last')).where('Item_Id', '=', item.Id).executeTakeFirst();
+          const after = Number(last?.last ?? 0);
+          const rows = files.map((file, index) => ({
+            Item_Id: item.Id,
+            Name: file.name,
+            StorageKey: file.storageKey,
+            ContentType: file.contentType,
+            Size: file.content.length,
+            DisplayOrder: after + index + 1,
+            CorruptPDF: corrupt[index],
+          }));
+          await tx.insertInto('item_attachments').values(rows).execute();
+          await audit(tx, {
+            userId: auth.userId,
+            entity: 'items',
+            entityId: item.Id,
+            action: 'add-attachments',
+            fields: ['Name', 'CorruptPDF'],
+          });
           await noticeItems(tx, caseId, [item], 'itemUpdated', auth.userId);
-          return orders;
         });
-      },
-    }),
-    route<{ Params: { Case_Id: number; Item_Id: number; id: number } }>({
-      method: 'GET',
-      url: '/api/cases/:Case_Id/items/:Item_Id/attachments/:id/file',
-      access: anyOf(P.VIEW),
-      summary: 'Download an attachment under its name (Content-Disposition: attachment)',
-      schema: { params: fileParams, produces: ['application/octet-stream'], response: { 200: { description: 'The file', type: 'string', format: 'binary' } } },
-      async handler(request, reply) {
-        const { db, services } = request.server;
-        const item = await visibleItem(db, authOf(request), request.params.Case_Id, request.params.Item_Id);
-        const attachment = await findAttachment(db, item.Id, request.params.id);
-        return sendFile(reply, services.storage, attachment, attachment.Name, T.retrieveFailed, () =>
-          audit(db, { entity: 'items', entityId: item.Id, action: 'download-attachment', fields: [] }),
-        );
-      },
-    }),
-  ],
+      });
+      return attachmentsOf(db, itemId);
+    },
+    async swap(request) {
+      const auth = authOf(request);
+      const { Case_Id: caseId, Item_Id: itemId } = request.params;
+      const { SwapFrom_Id: from, SwapTo_Id: to } = request.body;
+      return request.server.db.transaction().execute(async (trx) => {
+        const tx = trx as Database;
+        const item = await editableItem(tx, auth, caseId, itemId);
+        const rows = await tx.selectFrom('item_attachments').select(['Id', 'DisplayOrder']).where('Item_Id', '=', item.Id).orderBy('DisplayOrder').orderBy('Id').forUpdate().execute();
+        const current = rows.map((r) => ({ key: r.Id, DisplayOrder: r.DisplayOrder }));
+        const orders = numbered(swapKeys(current.map((r) => r.key), { field: 'SwapFrom_Id', key: from }, { field: 'SwapTo_Id', key: to }, T.server.notOfItem));
+        for (const [Id, DisplayOrder] of changedOrders(current, orders)) await tx.updateTable('item_attachments').set({ DisplayOrder }).where('Id', '=', Id).execute();
+        await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action: 'swap-attachments', fields: ['DisplayOrder'] });
+        await noticeItems(tx, caseId, [item], 'itemUpdated', auth.userId);
+        return orders;
+      });
+    },
+    async download(request, reply) {
+      const { db, services } = request.server;
+      const item = await visibleItem(db, authOf(request), request.params.Case_Id, request.params.Item_Id);
+      const attachment = await findAttachment(db, item.Id, request.params.id);
+      return sendFile(reply, services.storage, attachment, attachment.Name, T.retrieveFailed, () =>
+        audit(db, { entity: 'items', entityId: item.Id, action: 'download-attachment', fields: [] }),
+      );
+    },
+  }),
 };

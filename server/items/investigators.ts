@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { Groups, Permissions, Tags } from '../../shared/permissions.js';
 import { centroidLookup, milesBetween, type Centroid } from './zipCentroids.js';
-import type { InvestigatorOption } from '../../shared/api/items.js';
+import type { InvestigatorOption } from '../../schemas/types.js';
 export type { InvestigatorOption };
 
 /** The groups whose members work items in the field, whatever their tags (spec 002's new-user presets). */
@@ -86,17 +86,3 @@ export async function assignList(db: Database, itemPostalCodes: readonly (string
   // Stable: people with the same distance (or none) keep their order by name.
   return options.sort((a, b) => (a.AverageDistance ?? Infinity) - (b.AverageDistance ?? Infinity) || 0);
 }
-
-export const assignListResponse = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      Id: { type: 'integer' },
-      FirstName: { type: 'string' },
-      LastName: { type: 'string' },
-      WorkStatus: { type: ['object', 'null'], properties: { Id: { type: 'integer' }, Short: { type: 'string' }, Description: { type: ['string', 'null'] } } },
-      AverageDistance: { type: ['number', 'null'], description: 'Miles, 2 decimals; null when unknown' },
-    },
-  },
-} as const;

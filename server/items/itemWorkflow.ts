@@ -9,7 +9,8 @@ import { settleCase } from '../cases/workflow.js';
 import { noticeCase } from '../cases/caseNotices.js';
 import { submitRefusal, type SubmitRefusal } from '../../shared/sectionCompleteness.js';
 import { isoDay } from '../../shared/format.js';
-import { Permissions, type Permission } from '../../shared/permissions.js';
+import { Permissions } from '../../shared/permissions.js';
+import type { ItemEligibilityLeftOut } from '../../schemas/types.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ITEM_ACTION_STARTS_FROM, ITEM_ACTION_WORDS, ITEM_STATUS_LABELS, type ItemAction, type ItemStatus } from '../../shared/workflow.js';
 import { itemsOfCase } from './caseItems.js';
@@ -41,27 +42,10 @@ interface Change {
 const RULES = ITEM_ACTION_STARTS_FROM;
 const WORDS = ITEM_ACTION_WORDS;
 
-/** The permission each action needs (spec 001 §6); the bulk routes declare the same (itemRoutes.ts). */
-export const ACTION_PERMISSIONS: Record<ItemAction, Permission> = {
-  assign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
-  unassign: Permissions.ItemAssignments.ADD_ITEM_ASSIGNMENTS,
-  setAcd: Permissions.CaseItems.MANAGE_CASE_ITEM_DEADLINES,
-  accept: Permissions.CaseItems.REVIEW_CASE_ITEMS,
-  reject: Permissions.CaseItems.REVIEW_CASE_ITEMS,
-  submit: Permissions.CaseItems.UPDATE_CASE_ITEM_STATUS,
-};
-
 export const ITEM_ACTIONS = Object.keys(RULES) as ItemAction[];
 
-/** An item a bulk action leaves out, and why: the sentence its refusal says; a submit's also names the sections. */
-export interface LeftOutItem {
-  Id: number;
-  DisplayId: number;
-  Reason: string;
-  /** Why a submit leaves it out: sections missing, or sections with an empty required field. */
-  Kind?: SubmitRefusal['kind'];
-  Sections?: string[];
-}
+/** An item a bulk action leaves out, and why (schemas/itemEligibility.json): the sentence its refusal says; a submit's also names the sections. */
+export type LeftOutItem = ItemEligibilityLeftOut;
 
 /** Why the item's status refuses the action (an accepted item's ACD needs Edit Inactive Cases too); null when it does not. */
 function statusRefusal(auth: AuthContext, item: ItemRow, action: ItemAction): string | null {

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiRecord, Operation, Operations, ResourceDeclaration, TableQuery } from '../../resources/declaration.js';
 import { permissionsFor } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
-import type { ObjectSchema } from '../../schemas/index.js';
 import { audit, changedFields, changedFieldsBetween } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
@@ -13,22 +12,13 @@ import { pickWritable, tableStore } from './tableStore.js';
 import { ruleFailures } from '../../shared/schemaValidation.js';
 import { isoDay } from '../../shared/format.js';
 import { ALL_SCHEMAS } from '../../schemas/index.js';
+import { recordResponseSchema } from '../http/answerSchemas.js';
 
 const productSchemas = new Set(ALL_SCHEMAS.map((schema) => (schema as { $id?: string }).$id));
 const isProductSchema = (id: string) => productSchemas.has(id);
 
 type OperationName = keyof Operations;
 type Params = Record<string, string | number>;
-
-/** The answer schema of a record: every property of its schema; nested objects and arrays passed through whole. */
-export function recordResponseSchema(schema: ObjectSchema) {
-  const properties: Record<string, object> = {};
-  for (const [name, property] of Object.entries(schema.properties)) {
-    const types = ([] as string[]).concat(property.type ?? 'string');
-    properties[name] = types.includes('object') ? { type: types, additionalProperties: true } : { type: types };
-  }
-  return { type: 'object', properties, additionalProperties: false };
-}
 
 /** The schema of a key in a path: a positive integer for integer keys, else a short text. */
 function keySchema(declaration: ResourceDeclaration | undefined): object {

@@ -1,5 +1,7 @@
 import { authOf } from '../http/access.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { caseOperations } from '../../resources/caseOperations.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { sendDownload } from '../files/uploads.js';
 import { caseInScope, type CaseRow } from '../cases/caseAccess.js';
@@ -27,34 +29,24 @@ export function assertMayDownloadReport(auth: AuthContext, row: Pick<CaseRow, 'C
   throw forbidden(T.reportIncomplete(row.CaseNumber));
 }
 
-/** GET /api/cases/{id}/report (spec 001 §7): the report of investigation as a PDF, named `{CaseNumber}.pdf`. */
+/** The cases contract's `report` (spec 001 §7): the report of investigation as a PDF, named `{CaseNumber}.pdf`. */
 export const caseReportArea: ApiArea = {
   name: 'case-report',
-  routes: [
-    route<{ Params: { id: number } }>({
-      method: 'GET',
-      url: '/api/cases/:id/report',
-      access: anyOf(P.DOWNLOAD_REPORT, P.DOWNLOAD_INCOMPLETE_REPORT),
-      summary:
-        'The report of investigation as a PDF ({CaseNumber}.pdf): the case XML through the case template\'s cover sheet, stylesheet, header and footer XSLTs and each section\'s ROI XSLT; ' +
-        'the case papers in front when the org prepends attachments; password protected with the org\'s ROI password when the user\'s Encrypt ROI is on. ' +
-        'An incomplete case (no completion date, not COMPLETE or DISCONTINUED) needs Download Incomplete Report (403); a template that fails answers 422 naming it',
-      schema: { params: idParams, produces: ['application/pdf'], response: { 200: { description: 'The PDF file', type: 'string' } } },
-      async handler(request, reply) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        const row = await caseInScope(db, auth, request.params.id);
-        assertMayDownloadReport(auth, row);
-        try {
-          const report = await buildReport(db, services.storage, services.ssn, row, auth.userId);
-          await audit(db, { entity: 'cases', entityId: row.Id, action: 'download-report', fields: [] });
-          if (report.papers.skipped) request.log.info({ caseId: row.Id, skipped: report.papers.skipped }, 'case papers left out of the report');
-          return sendDownload(reply.header('cache-control', 'no-store'), report.fileName, 'application/pdf', Buffer.from(report.pdf));
-        } catch (error) {
-          if (error instanceof ReportTemplateError) throw new HttpError(422, T.reportTemplateFailed(error.message), { Message: T.reportTemplateFailed(error.message) });
-          throw error;
-        }
-      },
-    }),
-  ],
+  routes: operationRoutes(caseOperations, {
+    async report(request, reply) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const row = await caseInScope(db, auth, request.params.id);
+      assertMayDownloadReport(auth, row);
+      try {
+        const report = await buildReport(db, services.storage, services.ssn, row, auth.userId);
+        await audit(db, { entity: 'cases', entityId: row.Id, action: 'download-report', fields: [] });
+        if (report.papers.skipped) request.log.info({ caseId: row.Id, skipped: report.papers.skipped }, 'case papers left out of the report');
+        return sendDownload(reply.header('cache-control', 'no-store'), report.fileName, 'application/pdf', Buffer.from(report.pdf));
+      } catch (error) {
+        if (error instanceof ReportTemplateError) throw new HttpError(422, T.reportTemplateFailed(error.message), { Message: T.reportTemplateFailed(error.message) });
+        throw error;
+      }
+    },
+  }),
 };

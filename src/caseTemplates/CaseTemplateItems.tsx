@@ -90,7 +90,7 @@ export function CaseTemplateItems({ template, creating, readOnly }: { template?:
     }
     setSwapping(true);
     try {
-      const orders = await dataProvider.swapCaseTemplateItems(Number(template.Id), items[index].savedId!, items[index + delta].savedId!);
+      const orders = await dataProvider.callOperation('caseTemplates', 'swapItems', Number(template.Id), { SwapFromItem_Id: items[index].savedId!, SwapToItem_Id: items[index + delta].savedId! });
       setItems(applyItemOrder(items, orders));
       notify(T.itemsReordered(String(template.Label)), { type: 'success' });
       // The list's copy of the template reads the new order from the server.

@@ -53,7 +53,7 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 
   const assign = async (values: Record<string, unknown>) => {
     try {
-      const answers = await Promise.all(eligible.map((c) => dataProvider.assignCaseReviewer(Number(c.id), Number(values.Reviewer_Id))));
+      const answers = await Promise.all(eligible.map((c) => dataProvider.callOperation('cases', 'assignReviewer', Number(c.id), Number(values.Reviewer_Id))));
       if (answers.some(endedBySignOut)) return;
       notify(T.toasts.updated, { type: 'success' });
       unselectAll();

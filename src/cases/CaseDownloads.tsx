@@ -13,9 +13,10 @@ const T = CaseTexts;
 
 type Kind = 'xml' | 'xslt';
 
-const DOWNLOADS: Record<Kind, { label: string; method: 'downloadCaseXml' | 'downloadCaseXslt'; action: string }> = {
-  xml: { label: T.page.downloadXml, method: 'downloadCaseXml', action: 'viewXml' },
-  xslt: { label: T.page.downloadXslt, method: 'downloadCaseXslt', action: 'viewXslt' },
+/** Each download: its label and the cases contract's operation, whose access is also the action canAccess checks. */
+const DOWNLOADS: Record<Kind, { label: string; operation: 'downloadXml' | 'downloadXslt' }> = {
+  xml: { label: T.page.downloadXml, operation: 'downloadXml' },
+  xslt: { label: T.page.downloadXslt, operation: 'downloadXslt' },
 };
 
 const isFile = (answer: unknown): answer is FileAnswer => typeof answer === 'object' && answer !== null && typeof (answer as FileAnswer).blob === 'object' && (answer as FileAnswer).blob !== null;
@@ -30,11 +31,11 @@ export function reportOffered(record: Pick<WorkflowFields, 'WorkflowState' | 'Co
   return may.report && final;
 }
 
-/** The downloads the user may make: react-admin's canAccess on `cases` (downloadReport or downloadIncompleteReport, viewXml, viewXslt). */
+/** The downloads the user may make: react-admin's canAccess on `cases` (downloadReport or downloadIncompleteReport, and the operations downloadXml, downloadXslt). */
 export function useDownloadKinds(): (Kind | 'report')[] {
   const allowed: Record<Kind, boolean> = {
-    xml: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xml.action }).canAccess),
-    xslt: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xslt.action }).canAccess),
+    xml: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xml.operation }).canAccess),
+    xslt: Boolean(useCanAccess({ resource: 'cases', action: DOWNLOADS.xslt.operation }).canAccess),
   };
   const report = useReportPermissions();
   return [...(report.report || report.incomplete ? ['report' as const] : []), ...(Object.keys(DOWNLOADS) as Kind[]).filter((kind) => allowed[kind])];
@@ -63,7 +64,7 @@ function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: n
     setRunning(true);
     onRunning(true);
     try {
-      const answer: unknown = await dataProvider.downloadCaseReport(caseId);
+      const answer: unknown = await dataProvider.callOperation('cases', 'report', caseId);
       if (isFile(answer)) saveFile(answer, `${caseNumber}.pdf`);
     } catch (error) {
       // A 403 (an incomplete case without Download Incomplete Report) is said by the global 403 warning with the server's text.
@@ -102,7 +103,7 @@ export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumb
   const download = async (kind: Kind) => {
     setRunning(kind);
     try {
-      const answer: unknown = await dataProvider[DOWNLOADS[kind].method](caseId);
+      const answer: unknown = await dataProvider.callOperation('cases', DOWNLOADS[kind].operation, caseId);
       // A sign-out answers with react-admin's empty stand-in: nothing to save.
       if (isFile(answer)) saveFile({ ...answer, fileName: `${caseNumber}.${kind}` }, `${caseNumber}.${kind}`);
     } catch (error) {

@@ -4,7 +4,7 @@ import { Form, TextInput, useDataProvider, useNotify } from 'react-admin';
 import { Limits } from '../../shared/constants.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { CaseParameter } from '../../dataProvider/cases.js';
+import type { CaseParameter } from '../../schemas/types.js';
 import { getToken } from '../../dataProvider/session.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
@@ -78,6 +78,13 @@ function ParameterForm({ parameters, onSave }: { parameters: CaseParameter[]; on
   );
 }
 
+/** The settings as the save sends them: a multipart form, one entry per setting named by its reference. */
+function parametersForm(parameters: readonly CaseParameter[]): FormData {
+  const formData = new FormData();
+  for (const p of parameters) formData.append(p.ParameterReference, p.ParameterValue ?? '');
+  return formData;
+}
+
 /**
  * The settings of a case, read through the data provider's named call; saving sends every setting in one
  * multipart call and then reads the list again. A failed read says so in the panel, never an empty list.
@@ -90,7 +97,7 @@ function ParametersPanel({ caseId, readOnly }: Required<Props>) {
 
   useEffect(() => {
     let current = true;
-    dataProvider.getCaseParameters(caseId).then(
+    dataProvider.callOperation('cases', 'parameters', caseId).then(
       (answer) => current && setLoaded(Array.isArray(answer) ? { caseId, read, parameters: answer } : { caseId, read, failed: true }),
       () => current && setLoaded({ caseId, read, failed: true }),
     );
@@ -102,7 +109,7 @@ function ParametersPanel({ caseId, readOnly }: Required<Props>) {
   /** Answers whether the settings were saved. */
   const save = async (parameters: CaseParameter[]): Promise<boolean> => {
     try {
-      await dataProvider.saveCaseParameters(caseId, parameters);
+      await dataProvider.callOperation('cases', 'saveParameters', caseId, parametersForm(parameters));
       // After a 401/419 react-admin signs out and answers the call as if it had worked: nothing was saved.
       if (!getToken()) return false;
       notify(T.toasts.parametersSaved, { type: 'success' });

@@ -8,13 +8,14 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Confirm, useDataProvider, useNotify } from 'react-admin';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { CaseStepAnswer } from '../../dataProvider/cases.js';
+import type { CaseStepAnswer } from '../../schemas/types.js';
 import { endedBySignOut, failureText } from '../resources/writeFailure.js';
 import { stepsOf, type CaseStateFields, type CaseStep } from './caseRules.js';
 
 const T = CaseTexts;
 
-type StepMethod = 'startDataEntry' | 'completeDataEntry' | 'toggleCaseHold' | 'discontinueCase' | 'resumeCase';
+/** The cases contract's step operations (resources/caseOperations.ts). */
+type StepMethod = 'startDataEntry' | 'completeDataEntry' | 'toggleHold' | 'discontinue' | 'resume';
 
 interface StepDeclaration {
   label: string;
@@ -33,10 +34,10 @@ interface StepDeclaration {
 export const STEPS: Record<CaseStep, StepDeclaration> = {
   startDataEntry: { label: 'Start Data Entry', method: 'startDataEntry', done: T.toasts.dataEntryStarted, failed: T.errors.startDataEntryFailed, icon: <PlayArrowIcon />, main: true },
   dataEntryComplete: { label: 'Data Entry Complete', method: 'completeDataEntry', done: T.toasts.dataEntryComplete, failed: T.errors.dataEntryCompleteFailed, icon: <TaskAltIcon />, main: true },
-  reactivate: { label: 'Reactivate', method: 'toggleCaseHold', done: T.toasts.reactivated, failed: T.errors.holdFailed, icon: <ReplayIcon />, main: true },
-  resume: { label: 'Resume', method: 'resumeCase', done: T.toasts.resumed, failed: T.errors.resumeFailed, icon: <ReplayIcon />, main: true },
-  hold: { label: 'Hold', method: 'toggleCaseHold', done: T.toasts.onHold, failed: T.errors.holdFailed, icon: <PauseIcon />, color: 'warning' },
-  discontinue: { label: 'Discontinue', method: 'discontinueCase', done: T.toasts.discontinued, failed: T.errors.discontinueFailed, icon: <BlockIcon />, color: 'error', confirm: true },
+  reactivate: { label: 'Reactivate', method: 'toggleHold', done: T.toasts.reactivated, failed: T.errors.holdFailed, icon: <ReplayIcon />, main: true },
+  resume: { label: 'Resume', method: 'resume', done: T.toasts.resumed, failed: T.errors.resumeFailed, icon: <ReplayIcon />, main: true },
+  hold: { label: 'Hold', method: 'toggleHold', done: T.toasts.onHold, failed: T.errors.holdFailed, icon: <PauseIcon />, color: 'warning' },
+  discontinue: { label: 'Discontinue', method: 'discontinue', done: T.toasts.discontinued, failed: T.errors.discontinueFailed, icon: <BlockIcon />, color: 'error', confirm: true },
 };
 
 /** The steps in the order the page shows them: the one that moves the case on first. */
@@ -68,7 +69,7 @@ export function CaseWorkflowButtons({ record, onStepTaken }: Props) {
     setConfirming(false);
     setRunning(action);
     try {
-      const answer = await dataProvider[step.method](record.Id);
+      const answer = await dataProvider.callOperation('cases', step.method, record.Id);
       if (endedBySignOut(answer)) return;
       notify(step.done, { type: 'success' });
       onStepTaken(action, answer);

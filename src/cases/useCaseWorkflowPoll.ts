@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDataProvider } from 'react-admin';
 import { Timing } from '../../shared/constants.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { CaseWorkflow } from '../../dataProvider/cases.js';
+import type { CaseWorkflow } from '../../schemas/types.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { workflowChanged, type WorkflowFields } from './caseRules.js';
 
@@ -36,7 +36,7 @@ export function useCaseWorkflowPoll(caseId: number | undefined, shown: WorkflowF
       if (inFlight || document.visibilityState === 'hidden') return;
       inFlight = true;
       try {
-        const answer = await dataProvider.getCaseWorkflow(caseId);
+        const answer = await dataProvider.callOperation('cases', 'workflow', caseId);
         // A sign-out answers the call with react-admin's empty stand-in: nothing to compare.
         if (cancelled || !answer || typeof answer.WorkflowState !== 'string') return;
         setLatest(answer);

@@ -50,7 +50,7 @@ export function SsnInput({ source, title, required, readOnly }: { source: string
   const caseId = useCaseId();
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
-  const { canAccess: mayReveal = false } = useCanAccess({ resource: 'cases', action: 'viewFullSsn', enabled: caseId !== null });
+  const { canAccess: mayReveal = false } = useCanAccess({ resource: 'cases', action: 'revealSsn', enabled: caseId !== null });
   const [revealed, setRevealed] = useState<string | null>(null);
   const [revealing, setRevealing] = useState(false);
   const value: unknown = field.value;
@@ -68,7 +68,7 @@ export function SsnInput({ source, title, required, readOnly }: { source: string
     if (caseId === null) return;
     setRevealing(true);
     try {
-      const { SSN } = await dataProvider.revealSubjectSsn(caseId);
+      const { SSN } = await dataProvider.callOperation('cases', 'revealSsn', caseId);
       revealedFor.current = value;
       setRevealed(SSN ?? '');
     } catch (error) {

@@ -9,6 +9,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ItemType, ItemTypeAsset } from '../../dataProvider/configuration.js';
 import { saveFile } from '../../dataProvider/httpClient.js';
+import { filesForm } from '../../dataProvider/operations.js';
 import { resourceByName } from '../../resources/index.js';
 import { FileDropZone } from '../components/FileDropZone.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
@@ -50,7 +51,7 @@ function AssetNameField({ itemTypeId, asset }: { itemTypeId: number; asset: Row 
     setTyping(false);
     if (!name || name === saved) return;
     try {
-      const renamed = await dataProvider.renameItemTypeAsset(itemTypeId, asset.Id, name);
+      const renamed = await dataProvider.callOperation('itemTypeAssets', 'rename', itemTypeId, asset.Id, name);
       cache.change(asset.id, () => renamed);
       setSaved(renamed.Name);
       notify(T.filenameUpdated, { type: 'success' });
@@ -110,7 +111,7 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
 
   const download = async () => {
     try {
-      saveFile(await dataProvider.downloadItemTypeAsset(itemType.Id, asset.Id), asset.Name);
+      saveFile(await dataProvider.callOperation('itemTypeAssets', 'download', itemType.Id, asset.Id), asset.Name);
     } catch {
       notify(A.retrieveFailed, { type: 'error' });
     }
@@ -204,7 +205,7 @@ function DropZone({ itemType }: { itemType: ItemType }) {
   const upload = async (files: File[]) => {
     const before = total ?? 0;
     try {
-      const all = await dataProvider.uploadItemTypeAssets(itemType.Id, files);
+      const all = await dataProvider.callOperation('itemTypeAssets', 'upload', itemType.Id, filesForm(files));
       const added = all.length - before;
       notify(T.assetsUploaded(added > 0 ? added : files.length, itemType.Name), { type: 'success' });
       await cache.reload();

@@ -71,7 +71,7 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
 
   const swap = (from: ItemTypeSection, to: ItemTypeSection) =>
     run(
-      () => dataProvider.swapItemTypeSections(itemType.Id, from.SectionId, to.SectionId),
+      () => dataProvider.callOperation('itemTypes', 'swapSections', itemType.Id, { SwapFromSection_Id: from.SectionId, SwapToSection_Id: to.SectionId }),
       (orders) => {
         cache.change(itemType.Id, (t) => ({ ...t, Sections: applyOrder(t.Sections, (s) => s.SectionId, orders) }));
         return T.sectionsReordered(itemType.Name);
@@ -101,7 +101,7 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
                   disabled={!canEdit || busy}
                   onChange={(required) =>
                     run(
-                      () => dataProvider.setItemTypeSectionRequired(itemType.Id, s.SectionId, required).then(answered),
+                      () => dataProvider.callOperation('itemTypes', 'setSectionRequired', itemType.Id, s.SectionId, { Required: required }).then(answered),
                       () => texts.updated(asRecord(s), asRecord(itemType)),
                     )
                   }

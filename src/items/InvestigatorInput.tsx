@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, FormControl, FormControlLabel, FormHelperText, FormLabel, LinearProgress, Radio, RadioGroup, Tooltip, Typography } from '@mui/material';
 import { useDataProvider, useInput } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { InvestigatorOption } from '../../dataProvider/items.js';
+import type { InvestigatorOption } from '../../schemas/types.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { WORK_STATUS_COLORS } from '../identity/WorkStatusName.js';
 import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
@@ -44,7 +44,7 @@ function useAssignList(groups: readonly CaseGroup[]) {
     if (!groups.length) return;
     let current = true;
     setState({ options: null, error: null });
-    Promise.all(groups.map(async (group) => ({ options: await dataProvider.getItemAssignList(group.caseId, group.ids), weight: group.ids.length })))
+    Promise.all(groups.map(async (group) => ({ options: await dataProvider.callOperation('caseItems', 'assignList', group.caseId, { ItemIds: group.ids }), weight: group.ids.length })))
       .then((lists) => {
         if (!current || lists.some((list) => endedBySignOut(list.options))) return;
         setState({ options: mergeAssignLists(lists.map((list) => ({ options: Array.isArray(list.options) ? list.options : [], weight: list.weight }))), error: null });

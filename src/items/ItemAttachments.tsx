@@ -2,6 +2,7 @@ import { Chip, Stack, Tooltip } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import { useCanAccess, useDataProvider } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
+import { filesForm } from '../../dataProvider/operations.js';
 import { itemNumber } from '../../resources/caseItems.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { DownloadName } from '../components/DownloadName.js';
@@ -27,7 +28,7 @@ export function AttachmentName({ record }: SlotProps) {
         name={name}
         title={T.download(name)}
         failedText={T.retrieveFailed}
-        fetchFile={() => dataProvider.downloadItemAttachment(Number(record.Case_Id), Number(record.Item_Id), Number(record.Id))}
+        fetchFile={() => dataProvider.callOperation('itemAttachments', 'download', Number(record.Case_Id), Number(record.Item_Id), Number(record.Id))}
       />
       {record.CorruptPDF === true && (
         <Tooltip title={T.corruptHint}>
@@ -50,7 +51,7 @@ export function AttachmentMoveButtons(props: SlotProps) {
       {...props}
       action="reorder"
       movedText={T.reordered}
-      swap={(record, other) => dataProvider.swapItemAttachments(Number(record.Case_Id), Number(record.Item_Id), Number(record.Id), Number(other.id))}
+      swap={(record, other) => dataProvider.callOperation('itemAttachments', 'swap', Number(record.Case_Id), Number(record.Item_Id), { SwapFrom_Id: Number(record.Id), SwapTo_Id: Number(other.id) })}
     />
   );
 }
@@ -69,7 +70,7 @@ export function AttachmentActions({ declaration, parent }: SlotProps) {
     <UploadDropZone
       dense
       data-testid="item-attachment-drop-zone"
-      send={(files) => dataProvider.uploadItemAttachments(Number(Case_Id), Number(Item_Id), files)}
+      send={(files) => dataProvider.callOperation('itemAttachments', 'upload', Number(Case_Id), Number(Item_Id), filesForm(files))}
       uploadedText={T.uploaded}
       inputLabel={T.uploadLabel(itemNumber(parent))}
       hint={T.dropHint}

@@ -21,7 +21,9 @@ import { Form, TextInput, useDataProvider, useListContext, useNotify, useRefresh
 import { useWatch, type FieldValues, type Resolver } from 'react-hook-form';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
-import type { ItemAction, ItemEligibility, LeftOutItem, SubmitRefusal } from '../../dataProvider/items.js';
+import type { SubmitRefusal } from '../../dataProvider/items.js';
+import type { ItemEligibility, ItemEligibilityLeftOut as LeftOutItem } from '../../schemas/types.js';
+import type { ItemAction } from '../../shared/workflow.js';
 import { itemNumber, itemPlace } from '../../resources/caseItems.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { ItemTexts } from '../../shared/texts/items.js';
@@ -68,7 +70,7 @@ export const BULK_SPECS: Record<BulkKind, BulkSpec> = {
     actions: ['assign', 'unassign'],
     schemaId: 'itemAssign.json',
     fields: ['Investigator_Id'],
-    run: (dp, group, values) => dp.assignItems(group.caseId, group.ids, values.Investigator_Id === null ? null : Number(values.Investigator_Id)),
+    run: (dp, group, values) => dp.callOperation('caseItems', 'assign', group.caseId, { ItemIds: group.ids, Investigator_Id: values.Investigator_Id === null ? null : Number(values.Investigator_Id) }),
     toast: (caseNumber, values) => (values.Investigator_Id === null ? T.toasts.unassigned : T.toasts.assigned(caseNumber)),
     once: (values) => values.Investigator_Id === null,
   },
@@ -79,7 +81,7 @@ export const BULK_SPECS: Record<BulkKind, BulkSpec> = {
     actions: ['setAcd'],
     schemaId: 'itemAcds.json',
     fields: ['ACD'],
-    run: (dp, group, values) => dp.setItemAcds(group.caseId, group.ids, String(values.ACD)),
+    run: (dp, group, values) => dp.callOperation('caseItems', 'setAcds', group.caseId, { ItemIds: group.ids, ACD: String(values.ACD) }),
     toast: (caseNumber) => T.toasts.acdsUpdated(caseNumber),
   },
   accept: {
@@ -88,7 +90,7 @@ export const BULK_SPECS: Record<BulkKind, BulkSpec> = {
     action: () => 'accept',
     actions: ['accept'],
     fields: [],
-    run: (dp, group) => dp.acceptItems(group.caseId, group.ids),
+    run: (dp, group) => dp.callOperation('caseItems', 'acceptItems', group.caseId, { ItemIds: group.ids }),
     toast: (caseNumber) => T.toasts.accepted(caseNumber),
   },
   reject: {
@@ -98,7 +100,7 @@ export const BULK_SPECS: Record<BulkKind, BulkSpec> = {
     actions: ['reject'],
     schemaId: 'itemReject.json',
     fields: ['Reason'],
-    run: (dp, group, values) => dp.rejectItems(group.caseId, group.ids, String(values.Reason).trim()),
+    run: (dp, group, values) => dp.callOperation('caseItems', 'rejectItems', group.caseId, { ItemIds: group.ids, Reason: String(values.Reason).trim() }),
     toast: (caseNumber) => T.toasts.rejected(caseNumber),
   },
   submit: {
@@ -107,7 +109,7 @@ export const BULK_SPECS: Record<BulkKind, BulkSpec> = {
     action: () => 'submit',
     actions: ['submit'],
     fields: [],
-    run: (dp, group) => dp.submitItems(group.caseId, group.ids),
+    run: (dp, group) => dp.callOperation('caseItems', 'submitItems', group.caseId, { ItemIds: group.ids }),
     toast: (caseNumber) => T.toasts.submitted(caseNumber),
     failed: T.submit.failed,
   },
@@ -206,7 +208,7 @@ function useEligibility(groups: readonly CaseGroup[], actions: readonly ItemActi
   useEffect(() => {
     if (!groups.length) return;
     let current = true;
-    const asked = groups.flatMap((group) => actions.map(async (action) => ({ caseId: group.caseId, action, answer: await dataProvider.checkItems(group.caseId, action, group.ids) })));
+    const asked = groups.flatMap((group) => actions.map(async (action) => ({ caseId: group.caseId, action, answer: await dataProvider.callOperation('caseItems', 'eligible', group.caseId, { Action: action, ItemIds: group.ids }) })));
     Promise.all(asked)
       .then((answered) => {
         if (!current || answered.some(({ answer }) => endedBySignOut(answer))) return;

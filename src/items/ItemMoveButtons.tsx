@@ -17,7 +17,7 @@ export default function ItemMoveButtons(props: SlotProps) {
       {...props}
       action="reorder"
       movedText={ItemTexts.toasts.reordered}
-      swap={(record, other) => dataProvider.swapCaseItems(Number(record.Case_Id), Number(record.Id), Number(other.id))}
+      swap={(record, other) => dataProvider.callOperation('caseItems', 'swap', Number(record.Case_Id), { SwapFromItem_Id: Number(record.Id), SwapToItem_Id: Number(other.id) })}
     />
   );
 }

@@ -179,7 +179,7 @@ export default function SectionBuilderSlot({ record, readOnly = false, onClose =
     if (mode === 'xslt' && version) {
       setSaving(true);
       try {
-        await dataProvider.saveSectionRoi(version, xslt);
+        await dataProvider.callOperation('sections', 'saveRoi', version.Id, { SectionName: version.SectionName, Template: version.Template, ROITemplate: xslt });
         notify(S.xsltUpdated, { type: 'success' });
         onSaved();
       } catch (error) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../shared/deadlines.js';
 import { isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
+import type { ItemStatus } from '../../shared/workflow.js';
 import type { Database } from '../../server/db/database.js';
 import { settleCase } from '../../server/cases/workflow.js';
 import { columnView } from '../../server/cases/caseSearch.js';
@@ -180,7 +181,7 @@ describe('the workflow', () => {
     await addPaper(id);
     await step('caseadmin', id, 'start-data-entry');
     await step('caseadmin', id, 'data-entry-complete');
-    const items = (status: string) =>
+    const items = (status: ItemStatus) =>
       db().transaction().execute(async (trx) => {
         await trx.updateTable('items').set({ ItemStatus: status }).where('Case_Id', '=', id).execute();
         return settleCase(trx as Database, id, user.get('reviewer')!, t.clock.now());

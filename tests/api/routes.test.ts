@@ -49,6 +49,28 @@ describe('route declarations', () => {
     expect(problems).toEqual([]);
   });
 
+  it("registers every named operation of every contract once, with the contract's access and schemas", () => {
+    const problems: string[] = [];
+    let count = 0;
+    for (const declaration of resources) {
+      for (const [name, operation] of Object.entries(declaration.named ?? {})) {
+        count += 1;
+        const routes = t.app.routeCatalogue.filter((r) => r.method === operation.method && r.url === operation.path);
+        const where = `${declaration.name}.${name}: ${operation.method} ${operation.path}`;
+        if (routes.length !== 1) problems.push(`${where} is registered ${routes.length} times`);
+        else if (JSON.stringify(routes[0].access) !== JSON.stringify(operation.access)) problems.push(`${where}: access ${JSON.stringify(routes[0].access)}`);
+        else {
+          const schema = (routes[0].schema ?? {}) as { summary?: string; body?: { $ref?: string }; querystring?: { $ref?: string } };
+          if (schema.summary !== operation.summary) problems.push(`${where}: summary`);
+          if (operation.body && !operation.consumes && schema.body?.$ref !== operation.body) problems.push(`${where}: body ${JSON.stringify(schema.body)}`);
+          if (operation.query && schema.querystring?.$ref !== operation.query) problems.push(`${where}: query ${JSON.stringify(schema.querystring)}`);
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(30);
+    expect(problems).toEqual([]);
+  });
+
   it('unknown API paths answer 404 with a Message', async () => {
     const response = await t.call(null, { method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Texts } from '../../shared/texts/index.js';
-import type { CaseParameter } from '../../dataProvider/cases.js';
+import type { CaseParameter } from '../../schemas/types.js';
 import { CaseParameters } from '../../src/cases/CaseParameters.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';

@@ -178,7 +178,7 @@ describe('the cases calls of the data provider', () => {
         : undefined,
     );
     signedInAs(['Mark Data Entry Complete']);
-    const answer = await dataProvider.startDataEntry(5);
+    const answer = await dataProvider.callOperation('cases', 'startDataEntry', 5);
     expect(answer.WorkflowState).toBe('DATA_ENTRY_IN_PROCESS');
     expect(calls).toEqual([{ method: 'PUT', url: '/api/cases/5/start-data-entry', body: {} }]);
   });
@@ -186,6 +186,6 @@ describe('the cases calls of the data provider', () => {
   it('refuses a step from a wrong state with the server\'s message', async () => {
     fakeServer(({ url }) => (url === '/api/cases/5/resume' ? { status: 409, body: { Message: 'A case that is In Process cannot be resumed.' } } : undefined));
     signedInAs(['Resume A Case']);
-    await expect(dataProvider.resumeCase(5)).rejects.toMatchObject({ status: 409, body: { Message: 'A case that is In Process cannot be resumed.' } });
+    await expect(dataProvider.callOperation('cases', 'resume', 5)).rejects.toMatchObject({ status: 409, body: { Message: 'A case that is In Process cannot be resumed.' } });
   });
 });

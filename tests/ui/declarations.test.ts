@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources, resourceByName } from '../../resources/index.js';
 import { ALL_PERMISSIONS } from '../../shared/permissions.js';
+import { permissionsFor } from '../../resources/declaration.js';
 import { slots } from '../../src/slots/index.js';
 import { recordLocks } from '../../src/slots/recordLocks.js';
 
@@ -28,10 +29,10 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
     }
   });
 
-  it('guards fields and links only with actions it defines', () => {
-    for (const action of Object.values(declaration.form.fieldPermissions ?? {})) expect(declaration.permissions.actions ?? {}).toHaveProperty(action);
+  it('guards fields and links only with actions it defines (its own, or its operations named alike)', () => {
+    for (const action of Object.values(declaration.form.fieldPermissions ?? {})) expect(permissionsFor(declaration, action), action).toBeDefined();
     const links = [declaration.list.rowLink, declaration.list.editLink, ...declaration.list.columns.map((c) => c.link)];
-    for (const link of links) if (link?.action) expect(declaration.permissions.actions ?? {}, link.action).toHaveProperty(link.action);
+    for (const link of links) if (link?.action) expect(permissionsFor(declaration, link.action), link.action).toBeDefined();
   });
 
   it('has a page route only with a page, and only as a sub-resource', () => {

@@ -2,20 +2,15 @@ import { useEffect, useState } from 'react';
 import { AutocompleteArrayInput, useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
+import type { CaseRecipient } from '../../../schemas/types.js';
 import { useSchemaInput } from '../../resources/SchemaInput.js';
 import type { SlotProps } from '../../slots/index.js';
 
-interface Recipient {
-  Id: number;
-  FirstName: string;
-  LastName: string;
-  Name: string;
-}
 
-type Loaded = { caseId: number; recipients: Recipient[]; failed: boolean };
+type Loaded = { caseId: number; recipients: CaseRecipient[]; failed: boolean };
 
 /** 'Last, First', or the Name when a part is missing. */
-const labelOf = (r: Recipient) => (r.LastName && r.FirstName ? `${r.LastName}, ${r.FirstName}` : r.Name);
+const labelOf = (r: CaseRecipient) => (r.LastName && r.FirstName ? `${r.LastName}, ${r.FirstName}` : r.Name);
 
 /**
  * The Add Message form's Recipients (`form.inputs: { Recipients: 'caseRecipients' }`): several of the case's
@@ -30,7 +25,7 @@ export default function RecipientsInput({ record }: SlotProps) {
   useEffect(() => {
     if (!caseId) return;
     let current = true;
-    dataProvider.getCaseRecipients(caseId).then(
+    dataProvider.callOperation('cases', 'recipients', caseId).then(
       (answer) => current && setLoaded({ caseId, recipients: Array.isArray(answer) ? answer : [], failed: false }),
       () => current && setLoaded({ caseId, recipients: [], failed: true }),
     );

@@ -4,6 +4,7 @@ import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined
 import { useCanAccess, useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
+import { filesForm } from '../../../dataProvider/operations.js';
 import { UploadDropZone } from '../../components/UploadDropZone.js';
 import { parentValuesOf } from '../../resources/recordValues.js';
 import type { SlotProps } from '../../slots/index.js';
@@ -13,7 +14,7 @@ const T = CaseTexts;
 
 /**
  * The papers' actions (the `casePaperActions` slot, beside the list): a drop zone for several files at once (or the
- * file chooser) and Add Tracking Info, for users who may add papers (`permissions.actions.upload`). An upload sends
+ * file chooser) and Add Tracking Info, for users who may add papers (the contract's `upload` operation). An upload sends
  * the files in one multipart call (the server extracts zips), says 'Files were uploaded.' and refreshes the list; a
  * refused upload shows the server's message.
  */
@@ -29,7 +30,7 @@ export default function PaperActions({ declaration, parent }: SlotProps) {
       <UploadDropZone
         dense
         data-testid="case-paper-drop-zone"
-        send={(files) => dataProvider.uploadCasePapers(caseId, files)}
+        send={(files) => dataProvider.callOperation('casePapers', 'upload', caseId, filesForm(files))}
         uploadedText={T.toasts.filesUploaded}
         inputLabel={`Upload papers to case ${String(parent.CaseNumber ?? caseId)}`}
         hint={T.papers.dropHint}

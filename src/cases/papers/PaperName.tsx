@@ -21,7 +21,7 @@ export default function PaperName({ record }: SlotProps) {
       name={name}
       title={T.papers.download(name)}
       failedText={T.errors.retrieveFailed}
-      fetchFile={() => dataProvider.downloadCasePaper(Number(record.Case_Id), Number(record.Id))}
+      fetchFile={() => dataProvider.callOperation('casePapers', 'download', Number(record.Case_Id), Number(record.Id))}
     />
   );
 }

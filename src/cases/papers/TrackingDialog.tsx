@@ -41,7 +41,7 @@ export function TrackingDialog({ caseId, onClose }: { caseId: number; onClose():
     const name = String(values.Name ?? '').trim();
     const number = String(values.FedExTracking ?? '').trim();
     try {
-      await dataProvider.addCaseTracking(caseId, name, number);
+      await dataProvider.callOperation('casePapers', 'addTracking', caseId, { Case_Id: caseId, Name: name, FedExTracking: number });
       notify(T.toasts.trackingAdded(name), { type: 'success' });
       refresh();
       onClose();

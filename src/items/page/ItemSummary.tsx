@@ -72,7 +72,7 @@ export function ItemAssets({ item }: { item: ItemDetail }) {
   }
   const download = async (asset: { Id: number; Name: string }) => {
     try {
-      saveFile(await dataProvider.downloadItemTypeAsset(item.ItemType_Id, asset.Id), asset.Name);
+      saveFile(await dataProvider.callOperation('itemTypeAssets', 'download', item.ItemType_Id, asset.Id), asset.Name);
     } catch (error) {
       const message = failureMessage(error);
       if (message !== null) notify(T.assetFailed, { type: 'error' });

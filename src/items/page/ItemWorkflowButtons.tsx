@@ -128,7 +128,7 @@ export function ItemWorkflowButtons({ item, onStepTaken }: { item: ItemDetail; o
       notify(<SubmitRefusalText message={T.submit.unfinishedSections} sections={refusal.sections} />, { type: 'error' });
       return;
     }
-    void run(() => dataProvider.submitItem(item.Case_Id, item.Id), T.page.submitted(number), T.submit.failed);
+    void run(() => dataProvider.callOperation('caseItems', 'submitItem', item.Case_Id, item.Id), T.page.submitted(number), T.submit.failed);
   };
 
   return (
@@ -140,7 +140,7 @@ export function ItemWorkflowButtons({ item, onStepTaken }: { item: ItemDetail; o
       )}
       {canReview && (
         <>
-          <Button variant="contained" color="success" startIcon={<TaskAltIcon />} disabled={busy} onClick={() => void run(() => dataProvider.acceptItem(item.Case_Id, item.Id), T.page.accepted(number), T.page.acceptFailed)}>
+          <Button variant="contained" color="success" startIcon={<TaskAltIcon />} disabled={busy} onClick={() => void run(() => dataProvider.callOperation('caseItems', 'acceptItem', item.Case_Id, item.Id), T.page.accepted(number), T.page.acceptFailed)}>
             {T.page.accept}
           </Button>
           <Button variant="outlined" color="error" startIcon={<UndoIcon />} disabled={busy} onClick={() => setRejecting(true)}>
@@ -152,7 +152,7 @@ export function ItemWorkflowButtons({ item, onStepTaken }: { item: ItemDetail; o
         <RejectDialog
           busy={busy}
           onClose={() => setRejecting(false)}
-          onReject={(reason) => void run(() => dataProvider.rejectItem(item.Case_Id, item.Id, reason), T.page.rejectedToast(number), T.page.rejectFailed)}
+          onReject={(reason) => void run(() => dataProvider.callOperation('caseItems', 'rejectItem', item.Case_Id, item.Id, { Reason: reason }), T.page.rejectedToast(number), T.page.rejectFailed)}
         />
       )}
     </Stack>

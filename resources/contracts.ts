@@ -1,0 +1,27 @@
+import { caseOperations } from './caseOperations.js';
+import { caseItemOperations } from './caseItemOperations.js';
+import { casePaperOperations } from './casePaperOperations.js';
+import { itemAttachmentOperations } from './itemAttachmentOperations.js';
+import { sectionOperations } from './sections.js';
+import { itemTypeOperations } from './itemTypes.js';
+import { itemTypeAssetOperations } from './itemTypeAssets.js';
+import { caseTemplateOperations } from './caseTemplates.js';
+
+/**
+ * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
+ * `useOperations('caseItems')`), typed. Each is also its declaration's `named` (the routes test proves they are
+ * registered); a new contract is one line here.
+ */
+export const contracts = {
+  cases: caseOperations,
+  caseItems: caseItemOperations,
+  casePapers: casePaperOperations,
+  itemAttachments: itemAttachmentOperations,
+  sections: sectionOperations,
+  itemTypes: itemTypeOperations,
+  itemTypeAssets: itemTypeAssetOperations,
+  caseTemplates: caseTemplateOperations,
+} as const;
+
+export type Contracts = typeof contracts;
+export type ContractName = keyof Contracts;
