@@ -4,7 +4,6 @@ import type { SecuritySettings } from '../shared/api/configuration.js';
 import { resourceByName } from '../resources/index.js';
 import { request } from './httpClient.js';
 import { identityMethods } from './identity.js';
-import { orgMethods } from './orgs.js';
 import { callOperation } from './operations.js';
 import { reportMethods } from './reports.js';
 import { invoiceMethods } from './invoices.js';
@@ -29,7 +28,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...identityMethods, ...orgMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
+const allMethods = { ...customMethods, ...identityMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods & { callOperation: typeof callOperation };
 

@@ -59,6 +59,8 @@ export function operationMethod<O extends NamedOperation>(operation: O): Operati
       form: operation.consumes === 'application/x-www-form-urlencoded' ? (sent as Record<string, string>) : undefined,
       query,
       asFile: operation.answer === 'file',
+      // A public call (account recovery) is sent without the session's token, as a signed-out page sends it.
+      anonymous: operation.access === 'public',
     });
   }) as OperationMethod<O>;
 }

@@ -6,6 +6,10 @@ import { sectionOperations } from './sections.js';
 import { itemTypeOperations } from './itemTypes.js';
 import { itemTypeAssetOperations } from './itemTypeAssets.js';
 import { caseTemplateOperations } from './caseTemplates.js';
+import { groupOperations } from './groups.js';
+import { userOperations } from './users.js';
+import { orgOperations } from './orgs.js';
+import { accountOperations } from './account.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -21,6 +25,10 @@ export const contracts = {
   itemTypes: itemTypeOperations,
   itemTypeAssets: itemTypeAssetOperations,
   caseTemplates: caseTemplateOperations,
+  groups: groupOperations,
+  users: userOperations,
+  orgs: orgOperations,
+  account: accountOperations,
 } as const;
 
 export type Contracts = typeof contracts;

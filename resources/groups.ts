@@ -4,6 +4,9 @@ import { IdentityTexts } from '../shared/texts/identity.js';
 import schema from '../schemas/group.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const T = IdentityTexts.groups;
 const S = IdentityTexts.screens;
@@ -12,9 +15,36 @@ const P = Permissions.Groups;
 const nameOf = (r: ApiRecord) => String(r.Name ?? '');
 const BASE = '/api/identity/groups';
 
+/** The groups contract's named operations: role grants and the tags. Handlers: server/identity/groupRoutes.ts. */
+export const groupOperations = defineOperations({
+  addRole: {
+    method: 'POST',
+    path: `${BASE}/:id/roles`,
+    access: anyOf(P.EDIT_GROUP),
+    summary: 'Add a role to a group, by role Id or Name; answers the group',
+    body: 'groupRole.json',
+    answer: 'group.json',
+  },
+  removeRole: {
+    method: 'DELETE',
+    path: `${BASE}/:id/roles/:roleId`,
+    access: anyOf(P.EDIT_GROUP),
+    summary: 'Remove a role from a group; answers the group',
+    answer: 'group.json',
+  },
+  setTags: {
+    method: 'PUT',
+    path: `${BASE}/:id/tags/`,
+    access: anyOf(P.EDIT_GROUP),
+    summary: "Set a group's tags (by Id, else by name; unknown names create tags); answers the group",
+    body: 'groupTags.json',
+    answer: 'group.json',
+  },
+});
+
 /**
  * Groups (/identity/groups): spec 000 §2 "Identity: Groups", §4, §6–§8. A row expands into the group's form with
- * its tags and its roles by category (slots: the role grants and tag saves are the data provider's named calls).
+ * its tags and its roles by category (slots: the role grants and tag saves are the contract's named operations).
  */
 export default defineResource({
   name: 'groups',
@@ -31,6 +61,7 @@ export default defineResource({
     update: { method: 'PATCH', path: `${BASE}/:id`, sendsKey: true },
     delete: { method: 'DELETE', path: `${BASE}/:id` },
   },
+  named: groupOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_GROUPS], create: [P.CREATE_GROUP], edit: [P.EDIT_GROUP], delete: [P.DELETE_GROUP] },
   remove: { kind: 'delete', confirmTitle: (r) => T.deleteTitle(nameOf(r)), confirmBody: () => S.groupDeleteBody },

@@ -4,6 +4,9 @@ import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/org.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const P = Permissions.Orgs;
 const T = OrgTexts.orgs;
@@ -11,11 +14,25 @@ const name = (r: ApiRecord) => String(r.Name ?? '');
 
 const ADDRESS = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'];
 
+/** The orgs contract's named operation: moving an org in the tree (the Orgs page's drag and drop). Handler: server/orgs/orgStore.ts. */
+export const orgOperations = defineOperations({
+  move: {
+    method: 'PUT',
+    path: '/api/orgs/:id/parent',
+    access: anyOf(P.CHANGE_PARENT_ORGANIZATION),
+    summary:
+      "Move an org under another org (both in the caller's scope); refused for the top org and under the org itself or one " +
+      'of the orgs below it; answers the org',
+    body: 'orgParent.json',
+    answer: 'orgSummary.json',
+  },
+});
+
 /**
  * Organisations (/orgs, spec 002 §2.1): the client hierarchy. Every screen's pickers and trees read the list (any
  * signed-in user, within the org scope); the Orgs page is the tree beside the org's tabs (the `orgsPage` slot):
  * General is this resource's form, the others its sub-resources (case types, users, expense rules, invoice
- * settings). Deactivating toggles Hidden after a confirmation; moving an org is the named call `moveOrg`.
+ * settings). Deactivating toggles Hidden after a confirmation; moving an org is the contract's operation `move`.
  */
 export default defineResource({
   name: 'orgs',
@@ -32,13 +49,13 @@ export default defineResource({
     update: { method: 'PUT', path: '/api/orgs/:id/general' },
     delete: { method: 'DELETE', path: '/api/orgs/:id' },
   },
+  named: orgOperations,
   paging: 'browser',
   permissions: {
     view: [P.VIEW_ORGANIZATIONS],
     create: [P.CREATE_ORGANIZATION],
     edit: [P.EDIT_ORGANIZATION],
     delete: [P.DELETE_ORGANIZATION],
-    actions: { changeParent: [P.CHANGE_PARENT_ORGANIZATION] },
   },
   remove: { kind: 'toggleHidden', labels: ['Deactivate', 'Activate'], confirm: (r, show) => T.confirmToggle(show, name(r)) },
   list: {

@@ -5,6 +5,9 @@ import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ColumnDeclaration, type FormSectionDeclaration, type SectionCondition } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const T = IdentityTexts.users;
 const S = IdentityTexts.screens;
@@ -57,6 +60,36 @@ const SETTINGS = ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType
  * last name, filters 500 ms after typing) beside the org / group filter panel; a row expands into the record's
  * form with its account status; three ways to add a user (employee, contractor, client).
  */
+/**
+ * The users contract's named operations: deactivate until a day or forever (ending the user's sessions), reactivate,
+ * and resend verification (deactivated until the e-mail is confirmed again). Handlers: server/identity/userRoutes.ts.
+ */
+export const userOperations = defineOperations({
+  lock: {
+    method: 'PUT',
+    path: '/api/identity/users/:id/lock',
+    access: anyOf(P.EDIT_USERS),
+    summary: 'Deactivate a user until LockUntil (end of that day) or forever; ends their sessions',
+    body: 'userLock.json',
+    answer: 'userLockState.json',
+  },
+  unlock: {
+    method: 'DELETE',
+    path: '/api/identity/users/:id/lock',
+    access: anyOf(P.EDIT_USERS),
+    summary: 'Reactivate a user (also forgets their failed sign-in attempts)',
+    answer: 'userLockState.json',
+  },
+  resendMail: {
+    method: 'POST',
+    path: '/api/identity/users/:id/resendmail',
+    access: anyOf(P.EDIT_USERS),
+    summary: 'Resend verification: the account is deactivated until the e-mail is confirmed again (or LockUntil)',
+    body: 'userLock.json',
+    answer: 'userLockState.json',
+  },
+});
+
 export default defineResource({
   name: 'users',
   key: 'Id',
@@ -72,6 +105,7 @@ export default defineResource({
     update: { method: 'PATCH', path: '/api/identity/users/:id' },
     delete: { method: 'DELETE', path: '/api/identity/users/:id' },
   },
+  named: userOperations,
   paging: 'server',
   permissions: { view: [P.VIEW_USERS], create: [P.CREATE_USER], edit: [P.EDIT_USERS], delete: [P.DELETE_USERS] },
   remove: { kind: 'delete', confirmTitle: () => T.deleteTitle, confirmBody: () => T.deleteBody, confirmLabel: T.deleteButton },

@@ -44,6 +44,12 @@ import itemRejectReason from './itemRejectReason.json' with { type: 'json' };
 import caseWorkflow from './caseWorkflow.json' with { type: 'json' };
 import caseRecipient from './caseRecipient.json' with { type: 'json' };
 import caseParameter from './caseParameter.json' with { type: 'json' };
+import userLockState from './userLockState.json' with { type: 'json' };
+import orgSummary from './orgSummary.json' with { type: 'json' };
+import message from './message.json' with { type: 'json' };
+import passwordChange from './passwordChange.json' with { type: 'json' };
+import ownPhone from './ownPhone.json' with { type: 'json' };
+import emailConfirmed from './emailConfirmed.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -195,6 +201,12 @@ export const Schemas = {
   caseWorkflow,
   caseRecipient,
   caseParameter,
+  userLockState,
+  orgSummary,
+  message,
+  passwordChange,
+  ownPhone,
+  emailConfirmed,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -527,6 +527,17 @@ export interface DisplayOrders {
   [k: string]: number;
 }
 
+// schemas/emailConfirmed.json
+
+/**
+ * A confirmed address: the spec's message, the user name, and for a user without a password a reset code to choose the first one.
+ */
+export interface EmailConfirmed {
+  Message: string;
+  UserName: string;
+  Code: string | null;
+}
+
 // schemas/expenseType.json
 
 export interface ExpenseType {
@@ -1211,6 +1222,15 @@ export interface ItemsQuery {
   };
 }
 
+// schemas/message.json
+
+/**
+ * An answer that says what was done, in the spec's words.
+ */
+export interface Message {
+  Message: string;
+}
+
 // schemas/org.json
 
 /**
@@ -1384,6 +1404,20 @@ export interface OrgParent {
   ParentOrg_Id: number;
 }
 
+// schemas/orgSummary.json
+
+/**
+ * An org as the tree and the pickers hold it.
+ */
+export interface OrgSummary {
+  Id: number;
+  Name: string;
+  ParentOrg_Id: number | null;
+  Hidden: boolean;
+  ContractType_Id: number | null;
+  Code: string | null;
+}
+
 // schemas/orgUser.json
 
 /**
@@ -1433,6 +1467,18 @@ export interface OrgUser {
   ViewClosedCases: boolean;
 }
 
+// schemas/ownPhone.json
+
+/**
+ * A phone number of the signed-in user.
+ */
+export interface OwnPhone {
+  Id: number;
+  Number: string;
+  PhoneNumberType_Id: number | null;
+  IsPrimary: boolean;
+}
+
 // schemas/partnerFile.json
 
 /**
@@ -1455,6 +1501,18 @@ export interface PartnerFile {
 
 export interface PartnerFolder {
   Folder: string;
+}
+
+// schemas/passwordChange.json
+
+/**
+ * The signed-in user's password change: the old one and the new one twice (the rules are checked on the server, failures by field).
+ */
+export interface PasswordChange {
+  OldPassword: string;
+  NewPassword: string;
+  ConfirmPassword: string;
+  [k: string]: unknown;
 }
 
 // schemas/person.json
@@ -1854,6 +1912,15 @@ export interface UserLock {
   LockForever?: boolean;
 }
 
+// schemas/userLockState.json
+
+/**
+ * When a user's deactivation ends: a moment, or null when the user is active.
+ */
+export interface UserLockState {
+  LockoutEndDateUtc: string | null;
+}
+
 // schemas/usersQuery.json
 
 export interface UsersQuery {
@@ -1912,6 +1979,7 @@ export interface SchemaTypes {
   'casesQuery.json': CasesQuery;
   'confirmEmail.json': ConfirmEmail;
   'displayOrders.json': DisplayOrders;
+  'emailConfirmed.json': EmailConfirmed;
   'expenseType.json': ExpenseType;
   'forgotPassword.json': ForgotPassword;
   'forgotUsername.json': ForgotUsername;
@@ -1950,6 +2018,7 @@ export interface SchemaTypes {
   'itemTypeSectionRequired.json': ItemTypeSectionRequired;
   'itemTypeSectionSwap.json': ItemTypeSectionSwap;
   'itemsQuery.json': ItemsQuery;
+  'message.json': Message;
   'org.json': Org;
   'orgCaseType.json': OrgCaseType;
   'orgCaseTypeCreate.json': OrgCaseTypeCreate;
@@ -1958,9 +2027,12 @@ export interface SchemaTypes {
   'orgExpenseRule.json': OrgExpenseRule;
   'orgInvoiceSettings.json': OrgInvoiceSettings;
   'orgParent.json': OrgParent;
+  'orgSummary.json': OrgSummary;
   'orgUser.json': OrgUser;
+  'ownPhone.json': OwnPhone;
   'partnerFile.json': PartnerFile;
   'partnerFolder.json': PartnerFolder;
+  'passwordChange.json': PasswordChange;
   'person.json': Person;
   'qboCustomer.json': QboCustomer;
   'qboToken.json': QboToken;
@@ -1981,6 +2053,7 @@ export interface SchemaTypes {
   'user.json': User;
   'userCreate.json': UserCreate;
   'userLock.json': UserLock;
+  'userLockState.json': UserLockState;
   'usersQuery.json': UsersQuery;
   'workflowState.json': WorkflowState;
 }

@@ -1,20 +1,12 @@
 import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
-import { anyObject, route, type ApiArea } from '../http/route.js';
+import { anyObject, type ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { accountOperations } from '../../resources/account.js';
 import { changeOwnPassword } from '../auth/passwordChange.js';
 import type { Account } from '../../schemas/types.js';
 import { checkOwnProfile, ownAccount, writeOwnProfile } from './ownProfile.js';
 import { defineStore } from '../resources/store.js';
-
-const passwordChangeBody = {
-  type: 'object',
-  properties: {
-    OldPassword: { type: 'string', title: 'Old Password', minLength: 1 },
-    NewPassword: { type: 'string', title: 'New Password', minLength: 1 },
-    ConfirmPassword: { type: 'string', title: 'Confirm Password', minLength: 1 },
-  },
-  required: ['OldPassword', 'NewPassword', 'ConfirmPassword'],
-} as const;
 
 /**
  * The own account (/account), the singleton `account` declaration's store: the signed-in user's record; names,
@@ -32,57 +24,28 @@ export const accountStore = defineStore({
   change: (context, _key, values) => writeOwnProfile(context.db, context.auth, values as unknown as Account, context.now),
 });
 
-/** The own account's named calls: phone numbers and the password change. */
+/** The handlers of the account contract's own-account operations (resources/account.ts): phone numbers and the password change. */
 export const accountArea: ApiArea = {
   name: 'account',
-  routes: [
-    route({
-      method: 'GET',
-      url: '/api/user/phones',
-      access: 'signedIn',
-      summary: "The signed-in user's phone numbers",
-      schema: {
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                Id: { type: 'integer' },
-                Number: { type: 'string' },
-                PhoneNumberType_Id: { type: ['integer', 'null'] },
-                IsPrimary: { type: 'boolean' },
-              },
-            },
-          },
-        },
-      },
-      async handler(request) {
-        return request.server.db
-          .selectFrom('user_phones')
-          .select(['Id', 'Number', 'PhoneNumberType_Id', 'IsPrimary'])
-          .where('User_Id', '=', authOf(request).userId)
-          .orderBy('Id')
-          .execute();
-      },
-    }),
-    route<{ Body: { OldPassword: string; NewPassword: string; ConfirmPassword: string } }>({
-      method: 'POST',
-      url: '/api/user/password',
-      access: 'signedIn',
-      summary: 'Change the own password; rule failures answer ModelState keyed by field',
-      schema: { body: passwordChangeBody, response: { 200: { type: 'object', properties: { Message: { type: 'string' } } } } },
-      async handler(request) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        const user = await db
-          .selectFrom('users')
-          .select(['Id', 'UserName', 'PasswordHash'])
-          .where('Id', '=', auth.userId)
-          .executeTakeFirstOrThrow();
-        await changeOwnPassword(db, user, request.body, services.now());
-        return { Message: Texts.account.passwordUpdated };
-      },
-    }),
-  ],
+  routes: operationRoutes(accountOperations, {
+    async phones(request) {
+      return request.server.db
+        .selectFrom('user_phones')
+        .select(['Id', 'Number', 'PhoneNumberType_Id', 'IsPrimary'])
+        .where('User_Id', '=', authOf(request).userId)
+        .orderBy('Id')
+        .execute();
+    },
+    async changePassword(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      const user = await db
+        .selectFrom('users')
+        .select(['Id', 'UserName', 'PasswordHash'])
+        .where('Id', '=', auth.userId)
+        .executeTakeFirstOrThrow();
+      await changeOwnPassword(db, user, request.body, services.now());
+      return { Message: Texts.account.passwordUpdated };
+    },
+  }),
 };

@@ -1,10 +1,10 @@
-import type { GroupRole, GroupTags } from '../../schemas/types.js';
 import { CATEGORY_LABELS, PERMISSION_CATALOGUE, Permissions, Tags } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden } from '../http/errors.js';
-import { anyOf, idParams, route, type RouteSpec } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { groupOperations } from '../../resources/groups.js';
 import {
   assertMayChangeGroup,
   assertNameFree,
@@ -20,15 +20,7 @@ import { categoriesResponse, groupResponse, idNameList } from './responses.js';
 import { defineStore } from '../resources/store.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 
-const P = Permissions.Groups;
 const T = Texts.identity.groups;
-type IdParams = { Params: { id: number } };
-
-const roleParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1 }, roleId: { type: 'integer', minimum: 1 } },
-  required: ['id', 'roleId'],
-} as const;
 
 const groupValues = (values: ApiRecord) => ({ Name: String(values.Name), Description: (values.Description as string | null | undefined) || null });
 
@@ -95,72 +87,51 @@ export const groupsStore = defineStore({
   },
 });
 
-/** The named group calls that are not CRUD: role grants and tags. */
-export const groupRoutes: readonly RouteSpec<never>[] = [
-  route<IdParams & { Body: GroupRole }>({
-    method: 'POST',
-    url: '/api/identity/groups/:id/roles',
-    access: anyOf(P.EDIT_GROUP),
-    summary: 'Add a role to a group, by role Id or Name; answers the group',
-    schema: { params: idParams, body: { $ref: 'groupRole.json' }, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const { id } = request.params;
-      await loadGroup(db, id);
-      await assertMayChangeGroup(db, auth, id);
-      const role = await findRole(db, request.body);
-      if (role.Name === Permissions.General.SYSTEM_ADMINISTRATOR && !auth.isSystemAdministrator) {
-        throw forbidden(T.onlyAdminsGrantAdmin);
-      }
-      await db.transaction().execute(async (trx) => {
-        await trx.insertInto('group_roles').values({ Group_Id: id, Role_Id: role.Id }).onConflict((oc) => oc.doNothing()).execute();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'add-role', fields: ['Roles'] });
-      });
-      return loadGroup(db, id);
-    },
-  }),
-  route<{ Params: { id: number; roleId: number } }>({
-    method: 'DELETE',
-    url: '/api/identity/groups/:id/roles/:roleId',
-    access: anyOf(P.EDIT_GROUP),
-    summary: 'Remove a role from a group; answers the group',
-    schema: { params: roleParams, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const { id, roleId } = request.params;
-      await loadGroup(db, id);
-      await assertMayChangeGroup(db, auth, id);
-      if (roleId === (await systemAdministratorRoleId(db))) await assertNotLastAdminGroup(db, id);
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('group_roles').where('Group_Id', '=', id).where('Role_Id', '=', roleId).execute();
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'remove-role', fields: ['Roles'] });
-      });
-      return loadGroup(db, id);
-    },
-  }),
-  route<IdParams & { Body: GroupTags }>({
-    method: 'PUT',
-    url: '/api/identity/groups/:id/tags/',
-    access: anyOf(P.EDIT_GROUP),
-    summary: "Set a group's tags (by Id, else by name; unknown names create tags); answers the group",
-    schema: { params: idParams, body: { $ref: 'groupTags.json' }, response: { 200: groupResponse } },
-    async handler(request) {
-      const { db } = request.server;
-      const auth = authOf(request);
-      const { id } = request.params;
-      const group = await loadGroup(db, id);
-      await assertMayChangeGroup(db, auth, id);
-      // The System Admin tag exempts from the data-entry lock: only administrators hand it out.
-      const isAdminTag = (tag: { Name: string }) => tag.Name.toLowerCase() === Tags.SYSTEM_ADMIN.toLowerCase();
-      const hadAdminTag = group.Tags.some(isAdminTag);
-      await db.transaction().execute(async (trx) => {
-        const tags = await replaceGroupTags(trx, id, request.body);
-        if (!auth.isSystemAdministrator && !hadAdminTag && tags.some(isAdminTag)) throw forbidden(T.onlyAdminsGrantAdmin);
-        await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'set-tags', fields: ['Tags'] });
-      });
-      return loadGroup(db, id);
-    },
-  }),
-];
+/** The handlers of the groups contract's operations (resources/groups.ts): role grants and tags. */
+export const groupRoutes = operationRoutes(groupOperations, {
+  async addRole(request) {
+    const { db } = request.server;
+    const auth = authOf(request);
+    const { id } = request.params;
+    await loadGroup(db, id);
+    await assertMayChangeGroup(db, auth, id);
+    const role = await findRole(db, request.body);
+    if (role.Name === Permissions.General.SYSTEM_ADMINISTRATOR && !auth.isSystemAdministrator) {
+      throw forbidden(T.onlyAdminsGrantAdmin);
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('group_roles').values({ Group_Id: id, Role_Id: role.Id }).onConflict((oc) => oc.doNothing()).execute();
+      await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'add-role', fields: ['Roles'] });
+    });
+    return loadGroup(db, id);
+  },
+  async removeRole(request) {
+    const { db } = request.server;
+    const auth = authOf(request);
+    const { id, roleId } = request.params;
+    await loadGroup(db, id);
+    await assertMayChangeGroup(db, auth, id);
+    if (roleId === (await systemAdministratorRoleId(db))) await assertNotLastAdminGroup(db, id);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('group_roles').where('Group_Id', '=', id).where('Role_Id', '=', roleId).execute();
+      await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'remove-role', fields: ['Roles'] });
+    });
+    return loadGroup(db, id);
+  },
+  async setTags(request) {
+    const { db } = request.server;
+    const auth = authOf(request);
+    const { id } = request.params;
+    const group = await loadGroup(db, id);
+    await assertMayChangeGroup(db, auth, id);
+    // The System Admin tag exempts from the data-entry lock: only administrators hand it out.
+    const isAdminTag = (tag: { Name: string }) => tag.Name.toLowerCase() === Tags.SYSTEM_ADMIN.toLowerCase();
+    const hadAdminTag = group.Tags.some(isAdminTag);
+    await db.transaction().execute(async (trx) => {
+      const tags = await replaceGroupTags(trx, id, request.body);
+      if (!auth.isSystemAdministrator && !hadAdminTag && tags.some(isAdminTag)) throw forbidden(T.onlyAdminsGrantAdmin);
+      await audit(trx, { userId: auth.userId, entity: 'groups', entityId: id, action: 'set-tags', fields: ['Tags'] });
+    });
+    return loadGroup(db, id);
+  },
+});

@@ -61,7 +61,3 @@ export const usersPageResponse = {
   },
 } as const;
 
-export const lockResponse = {
-  type: 'object',
-  properties: { LockoutEndDateUtc: { type: ['string', 'null'], format: 'date-time' } },
-} as const;

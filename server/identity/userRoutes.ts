@@ -1,18 +1,19 @@
 import type { FastifyRequest } from 'fastify';
-import type { User, UserLock } from '../../schemas/types.js';
+import type { User } from '../../schemas/types.js';
 import type { Writable } from '../../shared/api/records.js';
 import type { UsersQuery } from '../../shared/api/identity.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, badRequest, notFound } from '../http/errors.js';
-import { anyObject, anyOf, idParams, route, type RouteSpec } from '../http/route.js';
+import { anyObject } from '../http/route.js';
+import { operationRoutes, type OperationHandler } from '../http/operationRoutes.js';
+import { userOperations } from '../../resources/users.js';
 import { orgScopeOf } from '../orgs/scope.js';
 import { mailContext } from '../recovery/mailContext.js';
 import { resendWithDeactivation, sendConfirmation } from '../recovery/confirmation.js';
 import { lockoutEnd, utcDay } from './lockout.js';
-import { lockResponse, usersPageResponse } from './responses.js';
+import { usersPageResponse } from './responses.js';
 import { assertMayAssignGroups, assignableOrgIds, managedUser, visibleUser, type ManagedUser } from './userAccess.js';
 import { checkChanges, normalizeChanges, type UserChanges } from './userInput.js';
 import { searchUsers } from './userList.js';
@@ -22,9 +23,7 @@ import { defineStore } from '../resources/store.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { writeUserChanges } from './userStore.js';
 
-const P = Permissions.Users;
 const T = Texts.identity.users;
-type IdParams = { Params: { id: number } };
 
 async function record(db: Database, userId: number) {
   const found = await loadUserRecord(db, userId);
@@ -132,73 +131,46 @@ export const usersStore = defineStore({
   },
 });
 
+type LockName = 'lock' | 'resendMail';
+
 /**
- * A route that deactivates a user the caller manages (never the caller) until LockUntil or forever, and ends the
- * user's sessions; `deactivate` stores the lockout its own way.
+ * The handler of an operation that deactivates a user the caller manages (never the caller) until LockUntil or
+ * forever, and ends the user's sessions; `deactivate` stores the lockout its own way.
  */
-function deactivationRoute(spec: {
-  method: 'PUT' | 'POST';
-  url: string;
-  summary: string;
-  deactivate: (request: FastifyRequest, user: ManagedUser, end: Date, actorId: number) => Promise<void>;
-}): RouteSpec<IdParams & { Body: UserLock }> {
-  return route<IdParams & { Body: UserLock }>({
-    method: spec.method,
-    url: spec.url,
-    access: anyOf(P.EDIT_USERS),
-    summary: spec.summary,
-    schema: { params: idParams, body: { $ref: 'userLock.json' }, response: { 200: lockResponse } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const user = await managedUser(db, auth, request.params.id);
-      if (user.Id === auth.userId) throw badRequest(T.cannotLockSelf);
-      const end = lockoutEnd(request.body, services.now());
-      await spec.deactivate(request, user, end, auth.userId);
-      await services.sessions.endAllFor(user.Id);
-      return { LockoutEndDateUtc: end };
-    },
-  });
+function deactivation(deactivate: (request: FastifyRequest, user: ManagedUser, end: Date, actorId: number) => Promise<void>): OperationHandler<(typeof userOperations)[LockName]> {
+  return async (request) => {
+    const { db, services } = request.server;
+    const auth = authOf(request);
+    const user = await managedUser(db, auth, request.params.id);
+    if (user.Id === auth.userId) throw badRequest(T.cannotLockSelf);
+    const end = lockoutEnd(request.body, services.now());
+    await deactivate(request, user, end, auth.userId);
+    await services.sessions.endAllFor(user.Id);
+    return { LockoutEndDateUtc: end };
+  };
 }
 
-/** The named user calls that are not CRUD: deactivate, reactivate and resend verification. */
-export const userRoutes: readonly RouteSpec<never>[] = [
-  deactivationRoute({
-    method: 'PUT',
-    url: '/api/identity/users/:id/lock',
-    summary: 'Deactivate a user until LockUntil (end of that day) or forever; ends their sessions',
-    async deactivate(request, user, end, actorId) {
-      await request.server.db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ LockoutEndDateUtc: end, UpdatedDate: request.server.services.now() }).where('Id', '=', user.Id).execute();
-        await audit(trx, { userId: actorId, entity: 'users', entityId: user.Id, action: 'deactivate', fields: ['LockoutEndDateUtc'] });
-      });
-    },
+/** The handlers of the users contract's operations (resources/users.ts): deactivate, reactivate and resend verification. */
+export const userRoutes = operationRoutes(userOperations, {
+  lock: deactivation(async (request, user, end, actorId) => {
+    await request.server.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ LockoutEndDateUtc: end, UpdatedDate: request.server.services.now() }).where('Id', '=', user.Id).execute();
+      await audit(trx, { userId: actorId, entity: 'users', entityId: user.Id, action: 'deactivate', fields: ['LockoutEndDateUtc'] });
+    });
   }),
-  route<IdParams>({
-    method: 'DELETE',
-    url: '/api/identity/users/:id/lock',
-    access: anyOf(P.EDIT_USERS),
-    summary: 'Reactivate a user (also forgets their failed sign-in attempts)',
-    schema: { params: idParams, response: { 200: lockResponse } },
-    async handler(request) {
-      const { db, services } = request.server;
-      const auth = authOf(request);
-      const user = await managedUser(db, auth, request.params.id);
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ LockoutEndDateUtc: null, UpdatedDate: services.now() }).where('Id', '=', user.Id).execute();
-        await audit(trx, { userId: auth.userId, entity: 'users', entityId: user.Id, action: 'reactivate' });
-      });
-      await services.signIn.clearFailures(user.UserName);
-      return { LockoutEndDateUtc: null };
-    },
+  async unlock(request) {
+    const { db, services } = request.server;
+    const auth = authOf(request);
+    const user = await managedUser(db, auth, request.params.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ LockoutEndDateUtc: null, UpdatedDate: services.now() }).where('Id', '=', user.Id).execute();
+      await audit(trx, { userId: auth.userId, entity: 'users', entityId: user.Id, action: 'reactivate' });
+    });
+    await services.signIn.clearFailures(user.UserName);
+    return { LockoutEndDateUtc: null };
+  },
+  resendMail: deactivation(async (request, user, end, actorId) => {
+    if (!user.Email) throw ValidationError.field('Emails', T.needsEmail);
+    await resendWithDeactivation(mailContext(request), user, end, actorId);
   }),
-  deactivationRoute({
-    method: 'POST',
-    url: '/api/identity/users/:id/resendmail',
-    summary: 'Resend verification: the account is deactivated until the e-mail is confirmed again (or LockUntil)',
-    async deactivate(request, user, end, actorId) {
-      if (!user.Email) throw ValidationError.field('Emails', T.needsEmail);
-      await resendWithDeactivation(mailContext(request), user, end, actorId);
-    },
-  }),
-];
+});

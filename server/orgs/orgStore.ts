@@ -5,7 +5,9 @@ import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
-import { anyOf, idParams, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { orgOperations } from '../../resources/orgs.js';
 import { defineStore } from '../resources/store.js';
 import { assertOrgInScope, orgScopeOf, orgSubtreeIds } from './scope.js';
 
@@ -19,18 +21,6 @@ const GENERAL = [
 ] as const;
 /** What a create or the General tab writes (the parent only on create; it moves through its own call). */
 const WRITTEN = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'] as const;
-
-const orgSummary = {
-  type: 'object',
-  properties: {
-    Id: { type: 'integer' },
-    Name: { type: 'string' },
-    ParentOrg_Id: { type: ['integer', 'null'] },
-    Hidden: { type: 'boolean' },
-    ContractType_Id: { type: ['integer', 'null'] },
-    Code: { type: ['string', 'null'] },
-  },
-} as const;
 
 const columnsOf = (values: ApiRecord, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => values[f] !== undefined).map((f) => [f, values[f]]));
 
@@ -55,7 +45,7 @@ async function orgToChange(db: Database, id: number) {
  * the general fields; a new org needs a parent in scope; deactivating toggles Hidden, never for the top org.
  */
 export const orgsStore = defineStore({
-  responses: { list: { type: 'array', items: orgSummary } },
+  responses: { list: { type: 'array', items: { $ref: 'orgSummary.json' } } },
   summaries: {
     list: "Orgs in the caller's scope; hidden ones only with includeHidden=true",
     one: 'The general settings of an org (the ROI password only to those who may edit the org)',
@@ -104,37 +94,28 @@ export const orgsStore = defineStore({
   answer: async (context, _action, key) => generalOf(context.db, Number(key), context.auth.can(P.EDIT_ORGANIZATION)),
 });
 
-/** Moving an org in the tree: the named call of the Orgs page's drag and drop. */
+/** The handler of the orgs contract's operation (resources/orgs.ts): moving an org in the tree. */
 export const orgsArea: ApiArea = {
   name: 'orgs',
-  routes: [
-    route<{ Params: { id: number }; Body: { ParentOrg_Id: number } }>({
-      method: 'PUT',
-      url: '/api/orgs/:id/parent',
-      access: anyOf(P.CHANGE_PARENT_ORGANIZATION),
-      summary:
-        'Move an org under another org (both in the caller\'s scope); refused for the top org and under the org itself or one ' +
-        'of the orgs below it; answers the org',
-      schema: { params: idParams, body: { $ref: 'orgParent.json' }, response: { 200: orgSummary } },
-      async handler(request) {
-        const { db } = request.server;
-        const auth = authOf(request);
-        const { id } = request.params;
-        const parentId = request.body.ParentOrg_Id;
-        if (!auth.can(P.CHANGE_PARENT_ORGANIZATION)) throw forbidden(T.noParentPermission);
-        await assertOrgInScope(db, auth, id, T.notFound);
-        await assertOrgInScope(db, auth, parentId, T.notFound);
-        return db.transaction().execute(async (trx) => {
-          // Moves of the same part of the tree wait for each other, so two at once cannot make a cycle.
-          const org = await trx.selectFrom('orgs').select(['Id', 'Name', 'ParentOrg_Id']).where('Id', '=', id).forUpdate().executeTakeFirstOrThrow();
-          if (org.ParentOrg_Id === null) throw badRequest(T.rootMove);
-          await trx.selectFrom('orgs').select('Id').where('Id', '=', parentId).forUpdate().executeTakeFirstOrThrow();
-          if ((await orgSubtreeIds(trx as Database, id)).includes(parentId)) throw badRequest(T.underItself);
-          await trx.updateTable('orgs').set({ ParentOrg_Id: parentId }).where('Id', '=', id).execute();
-          await audit(trx, { userId: auth.userId, entity: 'orgs', entityId: id, action: 'move', fields: ['ParentOrg_Id'] });
-          return trx.selectFrom('orgs').select(SUMMARY).where('Id', '=', id).executeTakeFirstOrThrow();
-        });
-      },
-    }),
-  ],
+  routes: operationRoutes(orgOperations, {
+    async move(request) {
+      const { db } = request.server;
+      const auth = authOf(request);
+      const { id } = request.params;
+      const parentId = request.body.ParentOrg_Id;
+      if (!auth.can(P.CHANGE_PARENT_ORGANIZATION)) throw forbidden(T.noParentPermission);
+      await assertOrgInScope(db, auth, id, T.notFound);
+      await assertOrgInScope(db, auth, parentId, T.notFound);
+      return db.transaction().execute(async (trx) => {
+        // Moves of the same part of the tree wait for each other, so two at once cannot make a cycle.
+        const org = await trx.selectFrom('orgs').select(['Id', 'Name', 'ParentOrg_Id']).where('Id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        if (org.ParentOrg_Id === null) throw badRequest(T.rootMove);
+        await trx.selectFrom('orgs').select('Id').where('Id', '=', parentId).forUpdate().executeTakeFirstOrThrow();
+        if ((await orgSubtreeIds(trx as Database, id)).includes(parentId)) throw badRequest(T.underItself);
+        await trx.updateTable('orgs').set({ ParentOrg_Id: parentId }).where('Id', '=', id).execute();
+        await audit(trx, { userId: auth.userId, entity: 'orgs', entityId: id, action: 'move', fields: ['ParentOrg_Id'] });
+        return trx.selectFrom('orgs').select(SUMMARY).where('Id', '=', id).executeTakeFirstOrThrow();
+      });
+    },
+  }),
 };

@@ -37,7 +37,7 @@ function PasswordPanel() {
     }
     setBusy(true);
     try {
-      await dataProvider.changeOwnPassword(values);
+      await dataProvider.callOperation('account', 'changePassword', values);
       if (!getToken()) return;
       setValues(NO_PASSWORDS);
       setErrors({});

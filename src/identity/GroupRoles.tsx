@@ -78,7 +78,7 @@ export function GroupRoles({ group }: { group: ApiRecord }) {
   const toggle = async (role: Role, on: boolean) => {
     mark(role.Id, on);
     try {
-      const saved = on ? await dataProvider.addGroupRole(groupId, role.Id) : await dataProvider.removeGroupRole(groupId, role.Id);
+      const saved = on ? await dataProvider.callOperation('groups', 'addRole', groupId, { Id: role.Id }) : await dataProvider.callOperation('groups', 'removeRole', groupId, role.Id);
       if (endedBySignOut(saved)) return;
       // The list's record of the group now holds the new roles.
       refresh();

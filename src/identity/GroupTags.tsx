@@ -45,7 +45,7 @@ export function GroupTags({ group }: { group: ApiRecord }) {
     const previous = tags;
     setTags(next);
     try {
-      const saved = await dataProvider.setGroupTags(Number(group.Id), next.map((t) => (t.Id ? { Id: t.Id, Name: t.Name } : { Name: t.Name })));
+      const saved = await dataProvider.callOperation('groups', 'setTags', Number(group.Id), next.map((t) => (t.Id ? { Id: t.Id, Name: t.Name } : { Name: t.Name })));
       if (endedBySignOut(saved)) return;
       setTags(saved.Tags);
       // The list's Tags column and the known tags now include the new ones.

@@ -76,7 +76,7 @@ export default function LockControls({ record }: SlotProps) {
       )}
       {locked ? (
         <Box>
-          <Button variant="outlined" color="success" startIcon={<LockOpenOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.unlockUser(id), T.reactivated(name))}>
+          <Button variant="outlined" color="success" startIcon={<LockOpenOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.callOperation('users', 'unlock', id), T.reactivated(name))}>
             Reactivate
           </Button>
         </Box>
@@ -87,7 +87,7 @@ export default function LockControls({ record }: SlotProps) {
           </Box>
           <FormControlLabel control={<Checkbox checked={forever} onChange={(e) => setForever(e.target.checked)} disabled={busy} />} label={T.forever} />
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            <Button variant="outlined" color="error" startIcon={<LockOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.lockUser(id, forever ? null : until, forever), T.deactivated(name))}>
+            <Button variant="outlined" color="error" startIcon={<LockOutlinedIcon />} disabled={busy} onClick={() => run(() => dataProvider.callOperation('users', 'lock', id, { LockUntil: forever ? null : until, LockForever: forever }), T.deactivated(name))}>
               Deactivate
             </Button>
             <Button

@@ -47,7 +47,7 @@ function useMoveOrg() {
     async (org: OrgState, parent: OrgState) => {
       setMoving(true);
       try {
-        await dataProvider.moveOrg(org.Id, parent.Id);
+        await dataProvider.callOperation('orgs', 'move', org.Id, { ParentOrg_Id: parent.Id });
         notify(T.parentChanged(org.Name, parent.Name), { type: 'success' });
         refresh();
       } catch (error) {
@@ -109,7 +109,7 @@ export default function OrgsPage({ declaration }: SlotProps) {
   const orgs = useOrgs();
   const listed = orgId ? orgs.find((o) => o.Id === orgId) : undefined;
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });
-  const { canAccess: canMove = false } = useCanAccess({ resource: declaration.name, action: 'changeParent' });
+  const { canAccess: canMove = false } = useCanAccess({ resource: declaration.name, action: 'move' });
   const { ask, asked, cancel, move, refuse, moving } = useMoveOrg();
   const [adding, setAdding] = useState(false);
   const {

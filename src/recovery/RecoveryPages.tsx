@@ -125,7 +125,7 @@ export function ForgotPasswordPage() {
         submitLabel="Send Password Reset Link"
         message={sent && <Alert severity="info">{Texts.account.forgotPasswordNote}</Alert>}
         onSubmit={async ({ Username }) => {
-          await dataProvider.forgotPassword(Username.trim()).catch(() => undefined);
+          await dataProvider.callOperation('account', 'forgotPassword', { Username: Username.trim() }).catch(() => undefined);
           setSent(true);
         }}
       />
@@ -147,7 +147,7 @@ export function ForgotUsernamePage() {
         submitLabel="Send Username"
         onSubmit={async ({ Email }) => {
           try {
-            await dataProvider.forgotUsername(Email.trim());
+            await dataProvider.callOperation('account', 'forgotUsername', { Email: Email.trim() });
             notify(Texts.account.emailSent, { type: 'success' });
           } catch (error) {
             const body = bodyOf(error);
@@ -194,7 +194,7 @@ export function ChangePasswordPage() {
           submitLabel="Save Password"
           onSubmit={async ({ Username, Password, ConfirmPassword }) => {
             try {
-              await dataProvider.resetPassword({ Username: Username.trim(), Password, ConfirmPassword, Code: state.Code! });
+              await dataProvider.callOperation('account', 'resetPassword', { Username: Username.trim(), Password, ConfirmPassword, Code: state.Code! });
               notify(Texts.account.passwordChanged, { type: 'success' });
               navigate('/login', { replace: true });
             } catch (error) {
@@ -223,7 +223,7 @@ export function ChangePasswordPage() {
         submitLabel="Change Password"
         onSubmit={async (values) => {
           try {
-            await dataProvider.anonymousPassword({
+            await dataProvider.callOperation('account', 'expiredPassword', {
               UserName: values.UserName.trim(),
               OldPassword: values.OldPassword,
               NewPassword: values.NewPassword,
@@ -261,7 +261,7 @@ export function ResetPasswordPage() {
         submitLabel="Reset Password"
         onSubmit={async ({ Username, Password, ConfirmPassword }) => {
           try {
-            await dataProvider.resetPassword({ Username: Username.trim(), Password, ConfirmPassword, Code: code });
+            await dataProvider.callOperation('account', 'resetPassword', { Username: Username.trim(), Password, ConfirmPassword, Code: code });
             notify(Texts.account.passwordChanged, { type: 'success' });
             navigate('/login', { replace: true });
           } catch (error) {
@@ -288,7 +288,7 @@ export function ConfirmEmailPage() {
     const userId = Number(params.get('userId'));
     const code = params.getAll('code').at(-1) ?? '';
     dataProvider
-      .confirmEmail(userId, code)
+      .callOperation('account', 'confirmEmail', { UserId: userId, Code: code })
       .then((answer) => navigate('/change-password', { replace: true, state: { UserName: answer.UserName, Code: answer.Code } }))
       .catch(() => setFailed(true));
   }, [dataProvider, navigate, params]);
