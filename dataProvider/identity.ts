@@ -1,6 +1,4 @@
-import { request, type FileAnswer } from './httpClient.js';
 import { callOperation } from './operations.js';
-import type { PartnerFile } from '../shared/api/identity.js';
 import type { Writable } from '../shared/api/records.js';
 import type { User } from '../schemas/types.js';
 
@@ -12,23 +10,11 @@ export type { UserAddress, UserClearance, UserCredential, UserEmail, UserPhoneNu
 /** What a save sends: the writable fields of schemas/user.json (its sub-lists and the chosen groups among them). */
 export type UserSave = Partial<Writable<User>>;
 
-
-/** Calls of identity administration, the own account, account recovery and the partner file tool (spec 000 §7). */
+/** The one identity call made of two operations: resend verification (spec 000 §7). */
 export const identityMethods = {
   /** Resend verification: the anonymous mail call, then the users contract's follow-up that deactivates until confirmed. */
   resendVerification: async (id: number, LockUntil: string | null, LockForever: boolean) => {
     await callOperation('account', 'resendConfirmation', { UserId: id });
     return callOperation('users', 'resendMail', id, { LockUntil, LockForever });
   },
-
-  // Partner file tool
-  uploadPartnerFile: (file: File, Folder: string) => {
-    const formData = new FormData();
-    formData.append('Folder', Folder);
-    formData.append('myFile', file, file.name);
-    return request<PartnerFile>('/api/user/UploadFile', { method: 'POST', formData });
-  },
-  listPartnerFiles: (Folder: string) => request<PartnerFile[]>('/api/user/GetFileList', { method: 'POST', body: { Folder } }),
-  deletePartnerFile: (FilePath: string) => request<unknown>('/api/user/DeleteFile', { method: 'POST', body: { FilePath } }),
-  downloadPartnerFile: (FilePath: string) => request<FileAnswer>('/api/user/DownloadFile', { method: 'POST', body: { FilePath }, asFile: true }),
 };

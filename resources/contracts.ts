@@ -10,6 +10,7 @@ import { groupOperations } from './groups.js';
 import { userOperations } from './users.js';
 import { orgOperations } from './orgs.js';
 import { accountOperations } from './account.js';
+import { partnerFileOperations } from './partnerFiles.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -29,6 +30,7 @@ export const contracts = {
   users: userOperations,
   orgs: orgOperations,
   account: accountOperations,
+  partnerFiles: partnerFileOperations,
 } as const;
 
 export type Contracts = typeof contracts;

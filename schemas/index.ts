@@ -50,6 +50,8 @@ import message from './message.json' with { type: 'json' };
 import passwordChange from './passwordChange.json' with { type: 'json' };
 import ownPhone from './ownPhone.json' with { type: 'json' };
 import emailConfirmed from './emailConfirmed.json' with { type: 'json' };
+import partnerFileEntry from './partnerFileEntry.json' with { type: 'json' };
+import partnerFileUploaded from './partnerFileUploaded.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -207,6 +209,8 @@ export const Schemas = {
   passwordChange,
   ownPhone,
   emailConfirmed,
+  partnerFileEntry,
+  partnerFileUploaded,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -1497,6 +1497,28 @@ export interface PartnerFile {
   readonly FullName?: string;
 }
 
+// schemas/partnerFileEntry.json
+
+/**
+ * A file of a partner folder: its name, when it was stored, and its FullName ("Folder/Name") by which it is downloaded or deleted.
+ */
+export interface PartnerFileEntry {
+  Name: string;
+  CreationTime: string;
+  FullName: string;
+}
+
+// schemas/partnerFileUploaded.json
+
+/**
+ * An uploaded partner file: the spec's message, the name it was filed under and its FullName.
+ */
+export interface PartnerFileUploaded {
+  Message: string;
+  Name: string;
+  FullName: string;
+}
+
 // schemas/partnerFolder.json
 
 export interface PartnerFolder {
@@ -2031,6 +2053,8 @@ export interface SchemaTypes {
   'orgUser.json': OrgUser;
   'ownPhone.json': OwnPhone;
   'partnerFile.json': PartnerFile;
+  'partnerFileEntry.json': PartnerFileEntry;
+  'partnerFileUploaded.json': PartnerFileUploaded;
   'partnerFolder.json': PartnerFolder;
   'passwordChange.json': PasswordChange;
   'person.json': Person;

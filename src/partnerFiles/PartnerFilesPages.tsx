@@ -18,6 +18,14 @@ import { FRAMED_TABLE_SX } from '../theme.js';
 
 const F = Texts.identity.files;
 
+/** An upload as the partner file call takes it: the folder, then the file under myFile. */
+function partnerUpload(file: File, Folder: string): FormData {
+  const formData = new FormData();
+  formData.append('Folder', Folder);
+  formData.append('myFile', file, file.name);
+  return formData;
+}
+
 type FileRow = PartnerFile & { id: string };
 
 
@@ -125,7 +133,7 @@ export function PartnerUploadPage({ partner }: { partner: Partner }) {
     setError(undefined);
     setBusy(true);
     try {
-      await dataProvider.uploadPartnerFile(file, folder);
+      await dataProvider.callOperation('partnerFiles', 'upload', partnerUpload(file, folder));
       notify(F.uploaded, { type: 'success' });
       setFile(null);
       setInputKey((k) => k + 1);
@@ -177,7 +185,7 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
 
   const load = useCallback(async () => {
     try {
-      setFiles(await dataProvider.listPartnerFiles(folder));
+      setFiles(await dataProvider.callOperation('partnerFiles', 'list', { Folder: folder }));
       notify(F.listLoaded, { type: 'success' });
     } catch {
       setFiles([]);
@@ -230,7 +238,7 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
                         <IconButton
                           size="small"
                           aria-label={`Download ${f.Name}`}
-                          onClick={() => dataProvider.downloadPartnerFile(f.FullName).then((answer) => saveFile(answer, f.Name)).catch(() => notify(Texts.configuration.assets.retrieveFailed, { type: 'error' }))}
+                          onClick={() => dataProvider.callOperation('partnerFiles', 'download', { FilePath: f.FullName }).then((answer) => saveFile(answer, f.Name)).catch(() => notify(Texts.configuration.assets.retrieveFailed, { type: 'error' }))}
                         >
                           <DownloadIcon fontSize="small" />
                         </IconButton>
@@ -260,7 +268,7 @@ export function PartnerListPage({ partner }: { partner: Partner }) {
           const file = deleting!;
           setDeleting(null);
           try {
-            await dataProvider.deletePartnerFile(file.FullName);
+            await dataProvider.callOperation('partnerFiles', 'remove', { FilePath: file.FullName });
             notify(F.deleted, { type: 'success' });
             setFiles((current) => current.filter((f) => f.FullName !== file.FullName));
           } catch {
