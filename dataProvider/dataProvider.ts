@@ -6,8 +6,6 @@ import { request } from './httpClient.js';
 import { identityMethods } from './identity.js';
 import { callOperation } from './operations.js';
 import { reportMethods } from './reports.js';
-import { invoiceMethods } from './invoices.js';
-import { auditLogMethods } from './auditLog.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -28,7 +26,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...identityMethods, ...invoiceMethods, ...reportMethods, ...auditLogMethods };
+const allMethods = { ...customMethods, ...identityMethods, ...reportMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods & { callOperation: typeof callOperation };
 

@@ -37,8 +37,8 @@ export type OperationArgs<O extends NamedOperation> = [...PathArgs<O['path']>, .
  */
 export type MethodAnswer<O extends NamedOperation> = O['answer'] extends 'file' ? FileAnswer : Complete<AnswerOf<O>>;
 
-/** An operation's method. */
-export type OperationMethod<O extends NamedOperation> = (...args: OperationArgs<O>) => Promise<MethodAnswer<O>>;
+/** An operation's method; a last AbortSignal cancels the call (a search a newer one replaces). */
+export type OperationMethod<O extends NamedOperation> = (...args: [...OperationArgs<O>, signal?: AbortSignal]) => Promise<MethodAnswer<O>>;
 
 /** A contract's named operations as data-provider methods of the same names. */
 export type OperationMethods<T extends NamedOperations> = { [K in keyof T]: OperationMethod<T[K]> };
@@ -47,7 +47,9 @@ export type OperationMethods<T extends NamedOperations> = { [K in keyof T]: Oper
 export function operationMethod<O extends NamedOperation>(operation: O): OperationMethod<O> {
   const placeholders = pathParamNames(operation.path).length;
   const takesBody = operation.body !== undefined || operation.consumes !== undefined;
-  return ((...args: unknown[]) => {
+  return ((...given: unknown[]) => {
+    const signal = given.at(-1) instanceof AbortSignal ? (given.at(-1) as AbortSignal) : undefined;
+    const args = signal ? given.slice(0, -1) : given;
     const path = fillPath(operation.path, args.slice(0, placeholders) as (string | number)[]);
     const sent = takesBody ? args[placeholders] : undefined;
     const query = (operation.query ? args[placeholders + (takesBody ? 1 : 0)] : undefined) as Record<string, string | number | boolean | undefined> | undefined;
@@ -58,6 +60,7 @@ export function operationMethod<O extends NamedOperation>(operation: O): Operati
       formData: operation.consumes === 'multipart/form-data' ? (sent as FormData) : undefined,
       form: operation.consumes === 'application/x-www-form-urlencoded' ? (sent as Record<string, string>) : undefined,
       query,
+      signal,
       asFile: operation.answer === 'file',
       // A public call (account recovery) is sent without the session's token, as a signed-out page sends it.
       anonymous: operation.access === 'public',
@@ -92,7 +95,7 @@ const methods = Object.fromEntries(Object.entries(contracts).map(([key, operatio
 export function callOperation<C extends ContractName, K extends keyof Contracts[C] & string>(
   contract: C,
   name: K,
-  ...args: OperationArgs<ContractOperation<C, K>>
+  ...args: [...OperationArgs<ContractOperation<C, K>>, signal?: AbortSignal]
 ): Promise<MethodAnswer<ContractOperation<C, K>>> {
   const method = (methods[contract] as Record<string, (...a: unknown[]) => Promise<unknown>>)[name];
   return method(...args) as Promise<MethodAnswer<ContractOperation<C, K>>>;

@@ -4,6 +4,9 @@ import { AuditTexts } from '../shared/texts/audit.js';
 import schema from '../schemas/auditEntry.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, readOnlyTexts } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 /** A day the user chose (YYYY-MM-DD) as the instant it starts in the browser's time zone, `days` later; null for none. */
 export function dayStartInstant(day: unknown, days = 0): string | null {
@@ -39,6 +42,26 @@ export function auditFilterOf(values: Record<string, unknown>): Partial<Record<(
  * record, when, from where. Its screen is src/admin/AuditLogPage.tsx (filters, the record links, the CSV export);
  * the server's store is server/audit/auditLogStore.ts. Nothing writes it through the API.
  */
+/** The audit log's calls beside its list: the CSV export and the filters' choices. Handlers: server/audit/auditLogStore.ts. */
+export const auditLogOperations = defineOperations({
+  export: {
+    method: 'GET',
+    path: '/api/audit-log/export',
+    access: anyOf(Permissions.Admin.VIEW_AUDIT_LOG),
+    summary: "The audit log as CSV (the list's filters as query values), newest first, streamed",
+    query: 'auditLogExport.json',
+    answer: 'file',
+    produces: ['text/csv'],
+  },
+  choices: {
+    method: 'GET',
+    path: '/api/audit-log/choices',
+    access: anyOf(Permissions.Admin.VIEW_AUDIT_LOG),
+    summary: 'The actions and entities the audit log holds, for its filters',
+    answer: 'auditLogChoices.json',
+  },
+});
+
 export default defineResource({
   name: 'audit-log',
   key: 'Id',
@@ -49,6 +72,7 @@ export default defineResource({
   operations: {
     list: { method: 'POST', path: '/api/audit-log', body: 'tableQuery', bodySchema: 'auditLogQuery.json', answer: { records: 'entries', total: 'total', pageCount: 'pageCount', exact: 'totalIsExact' } },
   },
+  named: auditLogOperations,
   paging: 'server',
   permissions: { view: [Permissions.Admin.VIEW_AUDIT_LOG] },
   remove: { kind: 'none' },

@@ -11,6 +11,8 @@ import { userOperations } from './users.js';
 import { orgOperations } from './orgs.js';
 import { accountOperations } from './account.js';
 import { partnerFileOperations } from './partnerFiles.js';
+import { auditLogOperations } from './auditLog.js';
+import { invoiceOperations } from './invoices.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -31,6 +33,8 @@ export const contracts = {
   orgs: orgOperations,
   account: accountOperations,
   partnerFiles: partnerFileOperations,
+  auditLog: auditLogOperations,
+  invoices: invoiceOperations,
 } as const;
 
 export type Contracts = typeof contracts;

@@ -4,15 +4,48 @@ import { InvoiceTexts } from '../shared/texts/invoices.js';
 import schema from '../schemas/invoice.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
+import { anyOf } from '../shared/access.js';
+import { defineOperations } from './operation.js';
+
 
 const P = Permissions.Invoices;
 const T = InvoiceTexts;
 
 /**
+ * The invoicing contract's named operations: the uninvoiced cases of the chosen orgs with their costs, and the
+ * accounting service's authorisation (spec 002 §2.10: connecting the firm's accounting is a change of invoice
+ * settings). Handlers: server/billing/invoicing.ts and qboRoutes.ts.
+ */
+export const invoiceOperations = defineOperations({
+  invoiceableCases: {
+    method: 'POST',
+    path: '/api/invoices/get-cases',
+    access: anyOf(P.VIEW_INVOICE_DETAILS),
+    summary:
+      "The uninvoiced completed and discontinued cases of each org asked for (Org_Ids), newest completion first: each case's cost " +
+      "(BaseCost, FeeAmount, ExpensesTotal, TotalCost) and expense lines; per org its QboId and whether Create Invoice is offered (CanInvoice). " +
+      "404 for an org outside the caller's scope",
+    body: 'invoiceCasesQuery.json',
+    answer: { list: 'invoiceableOrg.json' },
+  },
+  connectAccounting: {
+    method: 'POST',
+    path: '/api/qbo/token',
+    access: anyOf(Permissions.Orgs.UPDATE_ORG_INVOICE_SETTINGS, P.CREATE_INVOICES),
+    summary:
+      "Saves the accounting service's authorisation: QboResult is the query string QuickBooks sent the /qbo/auth page back with " +
+      '(code, state, realmId). The code is exchanged for tokens, kept for every user of the firm. 400 (ModelState.QboResult) when ' +
+      'consent was denied, the state was not signed for the caller or expired, or QuickBooks refuses the code; 502 when it does not answer',
+    body: 'qboToken.json',
+    answer: 'accountingConnected.json',
+  },
+});
+
+/**
  * Invoicing (/invoices, spec 002 §2.7, §7): the screen is the `invoicing` list slot — the org tree with checkboxes
  * (orgs with billable cases in bold), a card per chosen org with its uninvoiced cases, and Create Invoice. The list
  * call answers the orgs that have billable cases (`GET /api/orgs/invoiced`, Id and Name); the cases of chosen orgs
- * are the named call `getInvoiceableCases` (`POST /api/invoices/get-cases`); Create Invoice is this resource's create
+ * are the contract's operation `invoiceableCases` (`POST /api/invoices/get-cases`); Create Invoice is this resource's create
  * (`POST /api/invoices/create-invoice`), which answers the invoice. The routes are the invoicing area's
  * (server/billing/invoicing.ts: the lock that keeps a case from being invoiced twice is no generic write).
  */
@@ -28,6 +61,7 @@ export default defineResource({
     list: { method: 'GET', path: '/api/orgs/invoiced' },
     create: { method: 'POST', path: '/api/invoices/create-invoice', bodySchema: 'invoiceRequest.json' },
   },
+  named: invoiceOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_INVOICE_DETAILS], create: [P.CREATE_INVOICES] },
   remove: { kind: 'none' },

@@ -52,6 +52,9 @@ import ownPhone from './ownPhone.json' with { type: 'json' };
 import emailConfirmed from './emailConfirmed.json' with { type: 'json' };
 import partnerFileEntry from './partnerFileEntry.json' with { type: 'json' };
 import partnerFileUploaded from './partnerFileUploaded.json' with { type: 'json' };
+import auditLogExport from './auditLogExport.json' with { type: 'json' };
+import auditLogChoices from './auditLogChoices.json' with { type: 'json' };
+import accountingConnected from './accountingConnected.json' with { type: 'json' };
 import itemTypeSectionRequired from './itemTypeSectionRequired.json' with { type: 'json' };
 import itemTypeSectionSwap from './itemTypeSectionSwap.json' with { type: 'json' };
 import itemTypeAsset from './itemTypeAsset.json' with { type: 'json' };
@@ -211,6 +214,9 @@ export const Schemas = {
   emailConfirmed,
   partnerFileEntry,
   partnerFileUploaded,
+  auditLogExport,
+  auditLogChoices,
+  accountingConnected,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

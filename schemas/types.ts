@@ -26,6 +26,15 @@ export interface Account {
   Clearances?: UserClearance[];
 }
 
+// schemas/accountingConnected.json
+
+/**
+ * The accounting service's authorisation was saved.
+ */
+export interface AccountingConnected {
+  Status: 'connected';
+}
+
 // schemas/accountingStatus.json
 
 /**
@@ -65,6 +74,30 @@ export interface AuditEntry {
    * The page of the record, when it still exists and has one (a case, an item, an org).
    */
   readonly Link?: string | null;
+}
+
+// schemas/auditLogChoices.json
+
+/**
+ * The actions and entities the audit log holds, offered by its filters.
+ */
+export interface AuditLogChoices {
+  Actions: string[];
+  Entities: string[];
+}
+
+// schemas/auditLogExport.json
+
+/**
+ * The audit log list's filters as query values of its CSV export; From and To are instants (the days chosen, in the browser's time zone).
+ */
+export interface AuditLogExport {
+  UserName?: string;
+  Action?: string;
+  Entity?: string;
+  Entity_Id?: string;
+  From?: string;
+  To?: string;
 }
 
 // schemas/auditLogQuery.json
@@ -1978,9 +2011,12 @@ export interface WorkflowState {
 /** Every schema's type by its file name (its `$id`): a contract names a body or an answer by file, and its type follows. */
 export interface SchemaTypes {
   'account.json': Account;
+  'accountingConnected.json': AccountingConnected;
   'accountingStatus.json': AccountingStatus;
   'anonymousPassword.json': AnonymousPassword;
   'auditEntry.json': AuditEntry;
+  'auditLogChoices.json': AuditLogChoices;
+  'auditLogExport.json': AuditLogExport;
   'auditLogQuery.json': AuditLogQuery;
   'case.json': Case;
   'caseCreate.json': CaseCreate;

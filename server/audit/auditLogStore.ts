@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { SelectQueryBuilder } from 'kysely';
 import { Limits, PageSizes } from '../../shared/constants.js';
-import { Permissions } from '../../shared/permissions.js';
 import type { AuditLogQuery } from '../../schemas/types.js';
 import { fillPath } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
@@ -11,7 +10,9 @@ import { countedPage } from '../db/boundedCount.js';
 import { startingWith } from '../db/likePatterns.js';
 import { csvLine } from '../files/csv.js';
 import { sendDownload } from '../files/uploads.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { auditLogOperations } from '../../resources/auditLog.js';
 import { defineStore } from '../resources/store.js';
 import { audit } from './auditLog.js';
 
@@ -150,19 +151,6 @@ async function* auditCsv(db: Database, filter: AuditFilter): AsyncGenerator<stri
   }
 }
 
-const exportQuery = {
-  type: 'object',
-  properties: {
-    UserName: { type: 'string', maxLength: 200 },
-    Action: { type: 'string', maxLength: 200 },
-    Entity: { type: 'string', maxLength: 200 },
-    Entity_Id: { type: 'string', maxLength: 200 },
-    From: { type: 'string', format: 'date-time' },
-    To: { type: 'string', format: 'date-time' },
-  },
-  additionalProperties: false,
-} as const;
-
 /** The distinct values of an indexed column, one index probe each (a loose index scan), however long the log. */
 async function distinctValues(db: Database, column: 'Action' | 'Entity'): Promise<string[]> {
   const values: string[] = [];
@@ -182,34 +170,16 @@ const MAX_CHOICES = 500;
 /** The audit log's calls beside its declared list: the CSV export and the filter choices. */
 export const auditLogArea: ApiArea = {
   name: 'audit-log',
-  routes: [
-    route<{ Querystring: AuditFilter }>({
-      method: 'GET',
-      url: '/api/audit-log/export',
-      access: anyOf(Permissions.Admin.VIEW_AUDIT_LOG),
-      summary: 'The audit log as CSV (the list\'s filters as query values), newest first, streamed',
-      schema: { querystring: exportQuery, produces: ['text/csv'], response: { 200: { description: 'The CSV file', type: 'string' } } },
-      async handler(request, reply) {
-        const { db, services } = request.server;
-        const day = services.now().toISOString().slice(0, 10);
-        await audit(db, { entity: 'audit_log', entityId: null, action: 'export', fields: Object.keys(request.query).filter((key) => request.query[key as keyof AuditFilter]) });
-        return sendDownload(reply, `audit-log-${day}.csv`, 'text/csv; charset=utf-8', Readable.from(auditCsv(db, request.query), { objectMode: false }));
-      },
-    }),
-    route({
-      method: 'GET',
-      url: '/api/audit-log/choices',
-      access: anyOf(Permissions.Admin.VIEW_AUDIT_LOG),
-      summary: 'The actions and entities the audit log holds, for its filters',
-      schema: {
-        response: {
-          200: { type: 'object', properties: { Actions: { type: 'array', items: { type: 'string' } }, Entities: { type: 'array', items: { type: 'string' } } } },
-        },
-      },
-      async handler(request) {
-        const { db } = request.server;
-        return { Actions: await distinctValues(db, 'Action'), Entities: await distinctValues(db, 'Entity') };
-      },
-    }),
-  ],
+  routes: operationRoutes(auditLogOperations, {
+    async export(request, reply) {
+      const { db, services } = request.server;
+      const day = services.now().toISOString().slice(0, 10);
+      await audit(db, { entity: 'audit_log', entityId: null, action: 'export', fields: Object.keys(request.query).filter((key) => request.query[key as keyof AuditFilter]) });
+      return sendDownload(reply, `audit-log-${day}.csv`, 'text/csv; charset=utf-8', Readable.from(auditCsv(db, request.query), { objectMode: false }));
+    },
+    async choices(request) {
+      const { db } = request.server;
+      return { Actions: await distinctValues(db, 'Action'), Entities: await distinctValues(db, 'Entity') };
+    },
+  }),
 };

@@ -4,6 +4,8 @@ import { countedPage } from '../db/boundedCount.js';
 import { authOf } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound, ValidationError } from '../http/errors.js';
 import { anyOf, route, type ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { invoiceOperations } from '../../resources/invoices.js';
 import { defineStore } from '../resources/store.js';
 import { inScope, orgScopeOf, orgSubtreeIds } from '../orgs/scope.js';
 import { Invoicing, Limits, PageSizes } from '../../shared/constants.js';
@@ -12,7 +14,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { isoDay } from '../../shared/format.js';
 import { sumMoney } from '../../shared/billing.js';
 import type { CaseState } from '../../shared/workflow.js';
-import type { Invoice, InvoiceableOrg, InvoiceCasesQuery, InvoiceLine, InvoiceListQuery, InvoiceRequest, InvoiceSummary } from '../../schemas/types.js';
+import type { Invoice, InvoiceableOrg, InvoiceLine, InvoiceListQuery, InvoiceRequest, InvoiceSummary } from '../../schemas/types.js';
 import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
 import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
 
@@ -98,45 +100,6 @@ export const invoicingArea: ApiArea = {
         const billed = uninvoicedCases(db).select('Client_Id').distinct();
         const rows = await db.selectFrom('orgs').select(['Id', 'Name']).where('Id', 'in', billed).orderBy('Name').execute();
         return rows.filter((org) => inScope(scope, org.Id));
-      },
-    }),
-    route<{ Body: InvoiceCasesQuery }>({
-      method: 'POST',
-      url: '/api/invoices/get-cases',
-      access: anyOf(P.VIEW_INVOICE_DETAILS),
-      summary:
-        'The uninvoiced completed and discontinued cases of each org asked for (Org_Ids), newest completion first: each case\'s cost ' +
-        '(BaseCost, FeeAmount, ExpensesTotal, TotalCost) and expense lines; per org its QboId and whether Create Invoice is offered (CanInvoice). ' +
-        '404 for an org outside the caller\'s scope',
-      schema: { body: { $ref: 'invoiceCasesQuery.json' }, response: { 200: { type: 'array', items: { $ref: 'invoiceableOrg.json' } } } },
-      async handler(request): Promise<InvoiceableOrg[]> {
-        const { db, services } = request.server;
-        const orgIds = request.body.Org_Ids;
-        if (orgIds.length === 0) return [];
-        const scope = await orgScopeOf(db, authOf(request));
-        const orgs = await db.selectFrom('orgs').select(['Id', 'Name', 'QboId']).where('Id', 'in', orgIds).execute();
-        const byId = new Map(orgs.map((o) => [o.Id, o]));
-        for (const id of orgIds) if (!byId.has(id) || !inScope(scope, id)) throw notFound(T.unknownOrg(id));
-        const [status, rows] = await Promise.all([
-          services.accounting.status(db),
-          uninvoicedCases(db)
-            .select([...COSTED_CASE_COLUMNS])
-            .where('Client_Id', 'in', orgIds)
-            .orderBy('CompletionDate', 'desc')
-            .orderBy('Id', 'desc')
-            .execute() as Promise<CostedCaseRow[]>,
-        ]);
-        const costed = await costCases(db, rows);
-        return orgIds.map((id) => {
-          const org = byId.get(id)!;
-          return {
-            Org_Id: org.Id,
-            OrgName: org.Name,
-            QboId: org.QboId,
-            CanInvoice: canInvoice(status, org.QboId),
-            Cases: costed.filter((c) => c.row.Client_Id === id).map((c) => caseAnswer(c, org.QboId)),
-          };
-        });
       },
     }),
     route<{ Body: InvoiceRequest }>({
@@ -232,6 +195,37 @@ export const invoicingArea: ApiArea = {
           });
           throw new HttpError(502, T.accountingFailed, { Message: T.accountingFailed });
         }
+      },
+    }),
+    ...operationRoutes(invoiceOperations, {
+      async invoiceableCases(request) {
+        const { db, services } = request.server;
+        const orgIds = request.body.Org_Ids;
+        if (orgIds.length === 0) return [];
+        const scope = await orgScopeOf(db, authOf(request));
+        const orgs = await db.selectFrom('orgs').select(['Id', 'Name', 'QboId']).where('Id', 'in', orgIds).execute();
+        const byId = new Map(orgs.map((o) => [o.Id, o]));
+        for (const id of orgIds) if (!byId.has(id) || !inScope(scope, id)) throw notFound(T.unknownOrg(id));
+        const [status, rows] = await Promise.all([
+          services.accounting.status(db),
+          uninvoicedCases(db)
+            .select([...COSTED_CASE_COLUMNS])
+            .where('Client_Id', 'in', orgIds)
+            .orderBy('CompletionDate', 'desc')
+            .orderBy('Id', 'desc')
+            .execute() as Promise<CostedCaseRow[]>,
+        ]);
+        const costed = await costCases(db, rows);
+        return orgIds.map((id) => {
+          const org = byId.get(id)!;
+          return {
+            Org_Id: org.Id,
+            OrgName: org.Name,
+            QboId: org.QboId,
+            CanInvoice: canInvoice(status, org.QboId),
+            Cases: costed.filter((c) => c.row.Client_Id === id).map((c) => caseAnswer(c, org.QboId)),
+          };
+        });
       },
     }),
   ],

@@ -1,8 +1,9 @@
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { HttpError, ValidationError } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
-import { Permissions } from '../../shared/permissions.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { invoiceOperations } from '../../resources/invoices.js';
 import { Texts } from '../../shared/texts/index.js';
 import { AccountingAuthorisationRefused, AccountingUnavailable } from './accounting.js';
 
@@ -15,36 +16,23 @@ const T = Texts.invoices.server;
  */
 export const accountingArea: ApiArea = {
   name: 'accounting',
-  routes: [
-    route<{ Body: { QboResult: string } }>({
-      method: 'POST',
-      url: '/api/qbo/token',
-      access: anyOf(Permissions.Orgs.UPDATE_ORG_INVOICE_SETTINGS, Permissions.Invoices.CREATE_INVOICES),
-      summary:
-        "Saves the accounting service's authorisation: QboResult is the query string QuickBooks sent the /qbo/auth page back with " +
-        '(code, state, realmId). The code is exchanged for tokens, kept for every user of the firm. 400 (ModelState.QboResult) when ' +
-        'consent was denied, the state was not signed for the caller or expired, or QuickBooks refuses the code; 502 when it does not answer',
-      schema: {
-        body: { $ref: 'qboToken.json' },
-        response: { 200: { type: 'object', properties: { Status: { type: 'string', enum: ['connected'] } }, required: ['Status'], additionalProperties: false } },
-      },
-      async handler(request) {
-        const { db, services } = request.server;
-        const auth = authOf(request);
-        if ((await services.accounting.status(db)) === 'notConfigured') throw ValidationError.field('QboResult', T.notConfigured);
-        try {
-          await services.accounting.connect(db, auth.userId, request.body.QboResult);
-        } catch (error) {
-          if (error instanceof AccountingAuthorisationRefused) throw ValidationError.field('QboResult', error.message);
-          if (error instanceof AccountingUnavailable) {
-            request.log.warn({ err: error, detail: error.detail }, 'The accounting service did not exchange its authorisation code');
-            throw new HttpError(502, T.connectFailed, { Message: T.connectFailed });
-          }
-          throw error;
+  routes: operationRoutes(invoiceOperations, {
+    async connectAccounting(request) {
+      const { db, services } = request.server;
+      const auth = authOf(request);
+      if ((await services.accounting.status(db)) === 'notConfigured') throw ValidationError.field('QboResult', T.notConfigured);
+      try {
+        await services.accounting.connect(db, auth.userId, request.body.QboResult);
+      } catch (error) {
+        if (error instanceof AccountingAuthorisationRefused) throw ValidationError.field('QboResult', error.message);
+        if (error instanceof AccountingUnavailable) {
+          request.log.warn({ err: error, detail: error.detail }, 'The accounting service did not exchange its authorisation code');
+          throw new HttpError(502, T.connectFailed, { Message: T.connectFailed });
         }
-        await audit(db, { userId: auth.userId, entity: 'qbo_connections', entityId: 1, action: 'connect', fields: [] });
-        return { Status: 'connected' as const };
-      },
-    }),
-  ],
+        throw error;
+      }
+      await audit(db, { userId: auth.userId, entity: 'qbo_connections', entityId: 1, action: 'connect', fields: [] });
+      return { Status: 'connected' as const };
+    },
+  }),
 };

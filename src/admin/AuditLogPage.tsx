@@ -10,6 +10,7 @@ import { PageSizes, Timing } from '../../shared/constants.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { AuditEntry } from '../../schemas/types.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
+import { auditFilterOf } from '../../resources/auditLog.js';
 import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
 import { PageGuard } from '../layout/PageGuard.js';
 import { PageHeader } from '../layout/PageHeader.js';
@@ -231,7 +232,7 @@ function DayFilter({ source, label }: { source: string; label: string; alwaysOn:
 /** User (starts with), action, entity, record id, and the days From and To. */
 function useFilters(): ReactNode[] {
   const dataProvider = useDataProvider<DossierDataProvider>();
-  const { data: choices } = useQuery({ queryKey: [RESOURCE, 'choices'], queryFn: () => dataProvider.getAuditLogChoices(), staleTime: 60_000 });
+  const { data: choices } = useQuery({ queryKey: [RESOURCE, 'choices'], queryFn: () => dataProvider.callOperation('auditLog', 'choices'), staleTime: 60_000 });
   return useMemo(
     () => [
       <TextInput key="UserName" source="UserName" label="User" placeholder="Starts with…" alwaysOn resettable helperText={false} />,
@@ -254,7 +255,7 @@ function ExportButton() {
   const download = async () => {
     setRunning(true);
     try {
-      const answer: unknown = await dataProvider.exportAuditLog(filterValues as Record<string, unknown>);
+      const answer: unknown = await dataProvider.callOperation('auditLog', 'export', auditFilterOf(filterValues as Record<string, unknown>));
       // A sign-out answers with react-admin's empty stand-in: nothing to save.
       if (isFile(answer)) saveFile(answer, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {

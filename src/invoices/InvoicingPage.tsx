@@ -373,7 +373,7 @@ export default function InvoicingPage({ declaration }: SlotProps) {
     setLoading(true);
     setFailed(false);
     dataProvider
-      .getInvoiceableCases(asked, controller.signal)
+      .callOperation('invoices', 'invoiceableCases', { Org_Ids: asked }, controller.signal)
       .then((answer) => {
         setGroups(answer);
         setLoading(false);

@@ -48,7 +48,7 @@ export default function QboConnect({ error, onClose }: SlotProps) {
       unsubscribe.current?.();
       unsubscribe.current = null;
       setStep('saving');
-      dataProvider.saveQboToken(result).then(
+      dataProvider.callOperation('invoices', 'connectAccounting', { QboResult: result }).then(
         () => {
           setStep('idle');
           notify(T.connected, { type: 'success' });
