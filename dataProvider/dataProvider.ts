@@ -5,7 +5,6 @@ import { resourceByName } from '../resources/index.js';
 import { request } from './httpClient.js';
 import { identityMethods } from './identity.js';
 import { callOperation } from './operations.js';
-import { reportMethods } from './reports.js';
 import { resourceDataProvider } from './resourceAdapter.js';
 import { writeState, type LookupListState, type OrgState, type SessionPermissions } from './session.js';
 
@@ -26,7 +25,7 @@ export const customMethods = {
   getUserPermissions: () => request<SessionPermissions>('/api/user/permissions'),
 };
 
-const allMethods = { ...customMethods, ...identityMethods, ...reportMethods };
+const allMethods = { ...customMethods, ...identityMethods };
 
 export type DossierDataProvider = DataProvider & typeof allMethods & { callOperation: typeof callOperation };
 

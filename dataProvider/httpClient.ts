@@ -22,8 +22,8 @@ export interface RequestOptions {
   /** Multipart body (uploads). */
   formData?: FormData;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Answer as a file (Blob with the file name from Content-Disposition). */
-  asFile?: boolean;
+  /** Answer as a file (Blob with the file name from Content-Disposition); `unlessJson`: a file unless the answer is JSON. */
+  asFile?: boolean | 'unlessJson';
   signal?: AbortSignal;
   /** Send without the bearer token. */
   anonymous?: boolean;
@@ -33,6 +33,10 @@ export interface FileAnswer {
   blob: Blob;
   fileName: string | null;
 }
+
+/** Whether an answer is a file (a sign-out answers react-admin's empty stand-in instead, with nothing to save). */
+export const isFileAnswer = (answer: unknown): answer is FileAnswer =>
+  typeof answer === 'object' && answer !== null && typeof (answer as FileAnswer).blob === 'object' && (answer as FileAnswer).blob !== null;
 
 /** Listeners the app registers: the session guard hears every answered call; the toast bridge hears failures. */
 type Listener = () => void;
@@ -105,7 +109,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     const fallback = response.status === 403 ? Texts.global.forbidden : Texts.global.noResponse;
     throw new HttpError(errorMessageOf(errorBody, fallback), response.status, errorBody);
   }
-  if (options.asFile) {
+  if (options.asFile === true || (options.asFile === 'unlessJson' && !response.headers.get('content-type')?.includes('application/json'))) {
     return { blob: await response.blob(), fileName: fileNameOf(response) } as T;
   }
   if (response.status === 204) return undefined as T;

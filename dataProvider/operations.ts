@@ -6,6 +6,7 @@ import {
   type NamedOperation,
   type NamedOperations,
   type QueryOf,
+  type SchemaFile,
 } from '../resources/operation.js';
 import type { Complete } from '../shared/api/records.js';
 import { contracts, type ContractName, type Contracts } from '../resources/contracts.js';
@@ -35,7 +36,11 @@ export type OperationArgs<O extends NamedOperation> = [...PathArgs<O['path']>, .
  * What an operation's method resolves to: a file as a blob with its file name; a record with every property of its
  * schema present, as answers hold them (the schema's `required` lists what a body must send).
  */
-export type MethodAnswer<O extends NamedOperation> = O['answer'] extends 'file' ? FileAnswer : Complete<AnswerOf<O>>;
+export type MethodAnswer<O extends NamedOperation> = O['answer'] extends 'file'
+  ? FileAnswer
+  : O['answer'] extends { readonly fileOr: SchemaFile }
+    ? FileAnswer | Complete<AnswerOf<O>>
+    : Complete<AnswerOf<O>>;
 
 /** An operation's method; a last AbortSignal cancels the call (a search a newer one replaces). */
 export type OperationMethod<O extends NamedOperation> = (...args: [...OperationArgs<O>, signal?: AbortSignal]) => Promise<MethodAnswer<O>>;
@@ -61,7 +66,7 @@ export function operationMethod<O extends NamedOperation>(operation: O): Operati
       form: operation.consumes === 'application/x-www-form-urlencoded' ? (sent as Record<string, string>) : undefined,
       query,
       signal,
-      asFile: operation.answer === 'file',
+      asFile: operation.answer === 'file' ? true : typeof operation.answer === 'object' && 'fileOr' in operation.answer ? 'unlessJson' : false,
       // A public call (account recovery) is sent without the session's token, as a signed-out page sends it.
       anonymous: operation.access === 'public',
     });

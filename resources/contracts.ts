@@ -13,6 +13,7 @@ import { accountOperations } from './account.js';
 import { partnerFileOperations } from './partnerFiles.js';
 import { auditLogOperations } from './auditLog.js';
 import { invoiceOperations } from './invoices.js';
+import { reportOperations } from './reports.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -35,6 +36,7 @@ export const contracts = {
   partnerFiles: partnerFileOperations,
   auditLog: auditLogOperations,
   invoices: invoiceOperations,
+  reports: reportOperations,
 } as const;
 
 export type Contracts = typeof contracts;

@@ -17,9 +17,13 @@ export type SchemaFile = keyof SchemaTypes & string;
 
 /**
  * What an operation answers: one record of a schema, a list of them (`{ list }`), a file (`file`, with the media
- * types it may have in `produces`).
+ * types it may have in `produces`), or, as the body asks, a file or a record of a schema (`{ fileOr }`: a report
+ * generated as a file, or as an instance whose Id is answered).
  */
-export type AnswerShape = SchemaFile | { readonly list: SchemaFile } | 'file';
+export type AnswerShape = SchemaFile | { readonly list: SchemaFile } | 'file' | { readonly fileOr: SchemaFile };
+
+/** A path placeholder that is not a positive integer: any text, or a text the schema fragment limits (a list of values, a pattern, a length). */
+export type ParamShape = 'string' | { readonly enum?: readonly string[]; readonly pattern?: string; readonly maxLength?: number };
 
 export interface NamedOperation {
   readonly method: HttpMethod;
@@ -37,8 +41,8 @@ export interface NamedOperation {
   readonly answer: AnswerShape;
   /** The media types of a `file` answer. */
   readonly produces?: readonly string[];
-  /** Placeholders of the path that are not positive integers: any text, or one of a list. */
-  readonly params?: Readonly<Record<string, 'string' | { readonly enum: readonly string[] }>>;
+  /** Placeholders of the path that are not positive integers. */
+  readonly params?: Readonly<Record<string, ParamShape>>;
   /** The largest body in bytes, when it differs from the server's default. */
   readonly bodyLimit?: number;
   /** For calls without a session: requests a minute from one client address. */
@@ -62,10 +66,10 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
 
 /** The placeholders' values by name, as the server's handler reads them. */
 export type ParamsOf<O extends NamedOperation> = {
-  [K in PathParamNames<O['path']>[number]]: O['params'] extends Readonly<Record<K, 'string'>>
-    ? string
-    : O['params'] extends Readonly<Record<K, { readonly enum: readonly (infer E)[] }>>
-      ? E
+  [K in PathParamNames<O['path']>[number]]: O['params'] extends Readonly<Record<K, { readonly enum: readonly (infer E)[] }>>
+    ? E
+    : O['params'] extends Readonly<Record<K, ParamShape>>
+      ? string
       : number;
 };
 
@@ -80,7 +84,9 @@ export type AnswerOf<O extends NamedOperation, File = never> = O['answer'] exten
   ? SchemaTypes[O['answer']]
   : O['answer'] extends { readonly list: infer L extends SchemaFile }
     ? SchemaTypes[L][]
-    : File;
+    : O['answer'] extends { readonly fileOr: infer R extends SchemaFile }
+      ? SchemaTypes[R] | File
+      : File;
 
 /** The path with its placeholders filled, in the order they appear. */
 export function fillPath(path: string, values: readonly (string | number)[]): string {

@@ -38,7 +38,7 @@ function paramsSchema(operation: NamedOperation) {
     names.map((name) => {
       const kind = operation.params?.[name];
       if (kind === 'string') return [name, { type: 'string', minLength: 1 }];
-      return [name, kind ? { type: 'string', enum: kind.enum } : { type: 'integer', minimum: 1 }];
+      return [name, kind ? { type: 'string', minLength: 1, ...kind } : { type: 'integer', minimum: 1 }];
     }),
   );
   return { type: 'object', properties, required: names };
@@ -48,6 +48,7 @@ function paramsSchema(operation: NamedOperation) {
 function answerSchema(answer: AnswerShape) {
   if (answer === 'file') return { description: 'The file', type: 'string' };
   if (typeof answer === 'string') return answerSchemaOf(answer);
+  if ('fileOr' in answer) return answerSchemaOf(answer.fileOr);
   return { type: 'array', items: answerSchemaOf(answer.list) };
 }
 

@@ -3,19 +3,17 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
+import { operationRoutes } from '../http/operationRoutes.js';
+import { reportOperations } from '../../resources/reports.js';
 import { sendDownload } from '../files/uploads.js';
 import { orgScopeOf } from '../orgs/scope.js';
 import { defineStore } from '../resources/store.js';
 import { Limits } from '../../shared/constants.js';
-import { Permissions } from '../../shared/permissions.js';
-import { REPORT_CONTENT_TYPES, REPORT_FORMATS, type ParameterValue, type ReportFormat } from '../../shared/reports.js';
+import { REPORT_CONTENT_TYPES, type ParameterValue, type ReportFormat } from '../../shared/reports.js';
 import { ReportTexts } from '../../shared/texts/reports.js';
-import type { ReportRequest } from '../../schemas/types.js';
 import { findReport, reportCatalogue } from './catalogue.js';
 
-/** The types of a report's file (its formats), as the API's description names them. */
-const REPORT_FILE_TYPES = [...new Set(Object.values(REPORT_CONTENT_TYPES).map((type) => type.split(';')[0]))];
 import { ParameterValues, type ReportContext, type ReportDeclaration } from './definition.js';
 import { csvChunks, pdfBytes, xmlChunks, type ReportHeading } from './formats.js';
 import { describeParameters, validateParameters, valueLabels } from './parameters.js';
@@ -23,7 +21,6 @@ import { queryInput, reportRows } from './runner.js';
 import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 
-const P = Permissions.ReportData;
 const T = ReportTexts.server;
 const HOUR_MS = 3_600_000;
 
@@ -78,85 +75,46 @@ async function sendReport(reply: FastifyReply, report: ReportDeclaration, contex
   return sendDownload(reply, name, REPORT_CONTENT_TYPES[format], Readable.from(body(), { objectMode: false }));
 }
 
-const reportParams = {
-  type: 'object',
-  properties: { group: { type: 'string', minLength: 1, maxLength: 200 }, name: { type: 'string', minLength: 1, maxLength: 200 } },
-  required: ['group', 'name'],
-} as const;
-const instanceParams = {
-  type: 'object',
-  properties: { id: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}$' }, format: { type: 'string', enum: [...REPORT_FORMATS] } },
-  required: ['id', 'format'],
-} as const;
-const fileAnswer = { description: 'The report file (xml, csv or pdf), under its name (Content-Disposition: attachment)', type: 'string', format: 'binary' } as const;
 
-/**
- * The report calls of spec 002 §7: a report's parameters; generating it (the file directly, or an instance whose Id is
- * answered); an instance in any format by Id. Every call needs View Report Data; rows are always those of the
- * caller's org scope; parameters are validated against the report's declaration (400 ModelState by parameter name).
- */
+/** The handlers of the reports contract's operations (resources/reports.ts): parameters, run, instance. */
 export const reportsArea: ApiArea = {
   name: 'reports',
-  routes: [
-    route<{ Params: { group: string; name: string } }>({
-      method: 'GET',
-      url: '/api/reports/:group/:name/parameters',
-      access: anyOf(P.VIEW_REPORT),
-      summary: 'A report\'s parameters: name, prompt, type (Boolean, DateTime, Integer, String), nullable, valid values for the caller (an org picker offers the caller\'s orgs) and default values (dates MM/DD/YYYY)',
-      schema: { params: reportParams, response: { 200: { $ref: 'reportParameters.json' } } },
-      async handler(request) {
-        const report = reportOf(request.params.group, request.params.name);
-        return { Group: report.group, Name: report.name, Parameters: await describeParameters(report, await contextOf(request)) };
-      },
-    }),
-    route<{ Params: { group: string; name: string }; Body: ReportRequest }>({
-      method: 'POST',
-      url: '/api/reports/:group/:name',
-      access: anyOf(P.VIEW_REPORT),
-      summary:
-        'Generate a report: Parameters as name/value pairs (required unless nullable; an empty nullable one null; dates MM/DD/YYYY) and a Format ' +
-        '(xml: the preview with nested Details rows; csv: streamed; pdf). Answers the file, or with Instance true the { Id } of a report instance ' +
-        `(kept ${Limits.REPORT_INSTANCE_HOURS} hours, for its creator). A bad parameter is a 400 ModelState keyed by the parameter's name.`,
-      schema: { params: reportParams, body: { $ref: 'reportRequest.json' }, produces: ['application/json', ...REPORT_FILE_TYPES], response: { 200: { $ref: 'reportInstance.json' } } },
-      async handler(request, reply) {
-        const report = reportOf(request.params.group, request.params.name);
-        const context = await contextOf(request);
-        const sent = (request.body.Parameters ?? []).map((p) => ({ Name: p.Name, Value: (p.Value ?? null) as ParameterValue }));
-        const parameters = await validateParameters(report, sent, context);
-        if (!request.body.Instance) {
-          await auditReport(request.server.db, report, request.body.Format);
-          return sendReport(reply, report, context, parameters, request.body.Format);
-        }
-        const { db } = request.server;
-        const id = randomBytes(18).toString('base64url');
-        await db.deleteFrom('report_instances').where('CreatedDate', '<', new Date(context.now.getTime() - Limits.REPORT_INSTANCE_HOURS * HOUR_MS)).execute();
-        // The instance keeps the report, the validated parameters and its moment; its rows are read again (streamed)
-        // when it is fetched, as of that moment and within the fetching creator's scope — never stored whole.
-        await db
-          .insertInto('report_instances')
-          .values({ Id: id, Group: report.group, Name: report.name, Parameters: JSON.stringify(parameters.values), Rows: JSON.stringify(null), CreatedBy_Id: context.auth.userId, CreatedDate: context.now })
-          .execute();
-        return { Id: id };
-      },
-    }),
-    route<{ Params: { id: string; format: ReportFormat } }>({
-      method: 'GET',
-      url: '/api/reports/instance/:id/:format',
-      access: anyOf(P.VIEW_REPORT),
-      summary: 'A report instance in a format (xml, csv, pdf) as its creator generated it (its parameters, as of its moment); another user\'s or an expired instance is a 404',
-      schema: { params: instanceParams, produces: REPORT_FILE_TYPES, response: { 200: fileAnswer } },
-      async handler(request, reply) {
-        const { db } = request.server;
-        const auth = authOf(request);
-        const instance = await db.selectFrom('report_instances').selectAll().where('Id', '=', request.params.id).where('CreatedBy_Id', '=', auth.userId).executeTakeFirst();
-        const report = instance && findReport(instance.Group, instance.Name);
-        if (!instance || !report) throw notFound(T.unknownInstance);
-        const context = await contextOf(request, new Date(instance.CreatedDate));
-        const stored = (typeof instance.Parameters === 'string' ? JSON.parse(instance.Parameters) : instance.Parameters) as Record<string, ParameterValue>;
-        const values = Object.fromEntries(report.parameters.map((p) => [p.name, stored[p.name] ?? null]));
-        await auditReport(db, report, request.params.format);
-        return sendReport(reply, report, context, new ParameterValues(values), request.params.format);
-      },
-    }),
-  ],
+  routes: operationRoutes(reportOperations, {
+    async parameters(request) {
+      const report = reportOf(request.params.group, request.params.name);
+      return { Group: report.group, Name: report.name, Parameters: await describeParameters(report, await contextOf(request)) };
+    },
+    async run(request, reply) {
+      const report = reportOf(request.params.group, request.params.name);
+      const context = await contextOf(request);
+      const sent = (request.body.Parameters ?? []).map((p) => ({ Name: p.Name, Value: (p.Value ?? null) as ParameterValue }));
+      const parameters = await validateParameters(report, sent, context);
+      if (!request.body.Instance) {
+        await auditReport(request.server.db, report, request.body.Format);
+        return sendReport(reply, report, context, parameters, request.body.Format);
+      }
+      const { db } = request.server;
+      const id = randomBytes(18).toString('base64url');
+      await db.deleteFrom('report_instances').where('CreatedDate', '<', new Date(context.now.getTime() - Limits.REPORT_INSTANCE_HOURS * HOUR_MS)).execute();
+      // The instance keeps the report, the validated parameters and its moment; its rows are read again (streamed)
+      // when it is fetched, as of that moment and within the fetching creator's scope — never stored whole.
+      await db
+        .insertInto('report_instances')
+        .values({ Id: id, Group: report.group, Name: report.name, Parameters: JSON.stringify(parameters.values), Rows: JSON.stringify(null), CreatedBy_Id: context.auth.userId, CreatedDate: context.now })
+        .execute();
+      return { Id: id };
+    },
+    async instance(request, reply) {
+      const { db } = request.server;
+      const auth = authOf(request);
+      const instance = await db.selectFrom('report_instances').selectAll().where('Id', '=', request.params.id).where('CreatedBy_Id', '=', auth.userId).executeTakeFirst();
+      const report = instance && findReport(instance.Group, instance.Name);
+      if (!instance || !report) throw notFound(T.unknownInstance);
+      const context = await contextOf(request, new Date(instance.CreatedDate));
+      const stored = (typeof instance.Parameters === 'string' ? JSON.parse(instance.Parameters) : instance.Parameters) as Record<string, ParameterValue>;
+      const values = Object.fromEntries(report.parameters.map((p) => [p.name, stored[p.name] ?? null]));
+      await auditReport(db, report, request.params.format);
+      return sendReport(reply, report, context, new ParameterValues(values), request.params.format);
+    },
+  }),
 };

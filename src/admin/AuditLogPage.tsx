@@ -11,7 +11,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { AuditEntry } from '../../schemas/types.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { auditFilterOf } from '../../resources/auditLog.js';
-import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
+import { failureOf, isFileAnswer, saveFile } from '../../dataProvider/httpClient.js';
 import { PageGuard } from '../layout/PageGuard.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
@@ -30,7 +30,6 @@ type Entry = Required<AuditEntry> & { id: number };
 /** Failures the auth provider answers (a session that ended): it signs out and says why; the page says nothing. */
 const SESSION_ENDED = new Set([401, 419]);
 
-const isFile = (answer: unknown): answer is FileAnswer => typeof answer === 'object' && answer !== null && typeof (answer as FileAnswer).blob === 'object' && (answer as FileAnswer).blob !== null;
 
 /** An action that read or took sensitive data, or removed something, stands out; the chip says it in words too. */
 function actionColor(action: string): 'warning' | 'error' | 'default' {
@@ -257,7 +256,7 @@ function ExportButton() {
     try {
       const answer: unknown = await dataProvider.callOperation('auditLog', 'export', auditFilterOf(filterValues as Record<string, unknown>));
       // A sign-out answers with react-admin's empty stand-in: nothing to save.
-      if (isFile(answer)) saveFile(answer, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
+      if (isFileAnswer(answer)) saveFile(answer, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
     } catch (error) {
       // An ended session is the auth provider's to say; a refusal (403) is said by the global warning with the server's text.
       if (failureMessage(error) !== null && failureOf(error).status !== 403) notify(T.exportFailed, { type: 'error' });

@@ -5,7 +5,7 @@ import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
 import { useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
+import { failureOf, isFileAnswer, saveFile } from '../../dataProvider/httpClient.js';
 import { failureMessage } from '../resources/writeFailure.js';
 import type { WorkflowFields } from './caseRules.js';
 
@@ -19,7 +19,6 @@ const DOWNLOADS: Record<Kind, { label: string; operation: 'downloadXml' | 'downl
   xslt: { label: T.page.downloadXslt, operation: 'downloadXslt' },
 };
 
-const isFile = (answer: unknown): answer is FileAnswer => typeof answer === 'object' && answer !== null && typeof (answer as FileAnswer).blob === 'object' && (answer as FileAnswer).blob !== null;
 
 /**
  * Whether Download Report is offered (spec 001 §2): the case has a completion date or is COMPLETE, or the user may
@@ -65,7 +64,7 @@ function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: n
     onRunning(true);
     try {
       const answer: unknown = await dataProvider.callOperation('cases', 'report', caseId);
-      if (isFile(answer)) saveFile(answer, `${caseNumber}.pdf`);
+      if (isFileAnswer(answer)) saveFile(answer, `${caseNumber}.pdf`);
     } catch (error) {
       // A 403 (an incomplete case without Download Incomplete Report) is said by the global 403 warning with the server's text.
       const failure = failureOf(error);
@@ -105,7 +104,7 @@ export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumb
     try {
       const answer: unknown = await dataProvider.callOperation('cases', DOWNLOADS[kind].operation, caseId);
       // A sign-out answers with react-admin's empty stand-in: nothing to save.
-      if (isFile(answer)) saveFile({ ...answer, fileName: `${caseNumber}.${kind}` }, `${caseNumber}.${kind}`);
+      if (isFileAnswer(answer)) saveFile({ ...answer, fileName: `${caseNumber}.${kind}` }, `${caseNumber}.${kind}`);
     } catch (error) {
       if (failureMessage(error) !== null) notify(T.errors.xmlFailed, { type: 'error' });
     } finally {

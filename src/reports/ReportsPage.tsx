@@ -23,8 +23,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { DataTable, ListContextProvider, useDataProvider, useGetList, useList, useNotify, useRecordContext } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
-import type { ReportParameterPair } from '../../dataProvider/reports.js';
-import { failureOf, saveFile, type FileAnswer } from '../../dataProvider/httpClient.js';
+import { reportRequest, type ReportParameterPair } from '../../dataProvider/reports.js';
+import { failureOf, isFileAnswer, saveFile } from '../../dataProvider/httpClient.js';
 import type { Report, ReportParametersParameter } from '../../schemas/types.js';
 import { PageSizes, Timing } from '../../shared/constants.js';
 import type { ReportColumn, ReportFormat } from '../../shared/reports.js';
@@ -196,7 +196,7 @@ function ReportPanel({ report }: { report: ReportRecord }) {
     setPreview(null);
     setErrors({});
     dataProvider
-      .getReportParameters(report.Group, report.Name)
+      .callOperation('reports', 'parameters', report.Group, report.Name)
       .then((answer) => {
         if (!current) return;
         setParameters(answer.Parameters);
@@ -228,11 +228,12 @@ function ReportPanel({ report }: { report: ReportRecord }) {
     const pairs = pairsOf(parameters, values);
     try {
       if (kind === 'download' && format && format !== 'xml') {
-        const file: FileAnswer = await dataProvider.generateReport(report.Group, report.Name, pairs, format);
-        saveFile(file, `${report.Name}.${format}`);
+        const file = await dataProvider.callOperation('reports', 'run', report.Group, report.Name, reportRequest(report.Group, report.Name, pairs, format, false));
+        if (isFileAnswer(file)) saveFile(file, `${report.Name}.${format}`);
       } else {
-        const { Id } = await dataProvider.createReportInstance(report.Group, report.Name, pairs, 'xml');
-        const file = await dataProvider.getReportInstance(Id, 'xml');
+        const instance = await dataProvider.callOperation('reports', 'run', report.Group, report.Name, reportRequest(report.Group, report.Name, pairs, 'xml', true));
+        if (isFileAnswer(instance)) throw new Error(T.errors.one);
+        const file = await dataProvider.callOperation('reports', 'instance', instance.Id, 'xml');
         setPreview(readPreview(await file.blob.text()));
       }
     } catch (error) {
