@@ -1,5 +1,6 @@
 import type { LookupList } from '../shared/api/configuration.js';
 import { PERSIST_KEY, PERSIST_VERSION, Timing } from '../shared/constants.js';
+import type { OrgSummary } from '../schemas/types.js';
 
 /**
  * The signed-in session as the browser keeps it: one persisted state object under the key `root` (version 2)
@@ -24,14 +25,8 @@ export interface SessionPermissions {
 /** A lookup list with its items, as GET /api/types answers it. */
 export type LookupListState = LookupList;
 
-export interface OrgState {
-  Id: number;
-  Name: string;
-  ParentOrg_Id: number | null;
-  Hidden: boolean;
-  ContractType_Id: number | null;
-  Code: string | null;
-}
+/** An org as the session holds it for trees and pickers (schemas/orgSummary.json). */
+export type OrgState = OrgSummary;
 
 export interface PersistedState {
   version: number;

@@ -1,10 +1,9 @@
 import { anyOf } from '../shared/access.js';
-import { ASSET_LIMITS } from '../shared/constants.js';
+import { UPLOAD_RULE } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { defineOperations } from './operation.js';
 
 const P = Permissions.CaseAttachments;
-const MB = 1024 * 1024;
 
 /**
  * The named operations of the case-papers contract (spec 001 §7): upload (one entry per file, zips extracted, all or
@@ -17,9 +16,7 @@ export const casePaperOperations = defineOperations({
     path: '/api/cases/:id/attachments',
     access: anyOf(P.CREATE_ATTACHMENTS),
     summary:
-      'Upload papers (multipart, one entry per file; .zip files are extracted). All or nothing: a zip with unsafe paths, ' +
-      `symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ${ASSET_LIMITS.maxFileBytes / MB} MB ` +
-      `or more than ${ASSET_LIMITS.maxUploadBytes / MB} MB in all is refused with 400. Answers the case's papers.`,
+      `Upload papers (multipart, one entry per file; .zip files are extracted). ${UPLOAD_RULE} Answers the case's papers.`,
     consumes: 'multipart/form-data',
     answer: { list: 'casePaper.json' },
   },

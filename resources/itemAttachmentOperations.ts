@@ -1,10 +1,9 @@
 import { anyOf } from '../shared/access.js';
-import { ASSET_LIMITS } from '../shared/constants.js';
+import { UPLOAD_RULE } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { defineOperations } from './operation.js';
 
 const P = Permissions.ItemAttachments;
-const MB = 1024 * 1024;
 
 /**
  * The named operations of the item-attachments contract (spec 001 §7 "Items"): upload (zips extracted with the
@@ -19,9 +18,8 @@ export const itemAttachmentOperations = defineOperations({
     access: anyOf(P.ADD),
     summary:
       'Attach files to an item (multipart, one entry per file; .zip files are extracted), after its other attachments in the order they arrive. ' +
-      `All or nothing: a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ` +
-      `${ASSET_LIMITS.maxFileBytes / MB} MB or more than ${ASSET_LIMITS.maxUploadBytes / MB} MB in all is refused with 400. A file named .pdf ` +
-      "(or sent as application/pdf) that does not parse as a PDF is stored with CorruptPDF true. 409 when the item may not be changed. Answers the item's attachments.",
+      `${UPLOAD_RULE} A file named .pdf (or sent as application/pdf) that does not parse as a PDF is stored with CorruptPDF true. ` +
+      "409 when the item may not be changed. Answers the item's attachments.",
     consumes: 'multipart/form-data',
     answer: { list: 'itemAttachment.json' },
   },

@@ -6,14 +6,12 @@ import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
-import { ASSET_LIMITS } from '../shared/constants.js';
+import { UPLOAD_RULE } from '../shared/constants.js';
 
 
 const P = Permissions.ItemTypes;
 const T = ConfigurationTexts.itemTypeScreen;
 const name = (r: Record<string, unknown>) => String(r.Name ?? '');
-
-const MB = 1024 * 1024;
 
 /**
  * The assets contract's named operations (spec 002 §2.3): upload (one entry per file, zips extracted), download and
@@ -26,10 +24,7 @@ export const itemTypeAssetOperations = defineOperations({
     path: '/api/item-types/:id/assets',
     access: anyOf(P.EDIT_ITEM_TYPES),
     summary:
-      'Upload assets (multipart, one entry per file; .zip files are extracted, folders flattened). All or nothing: ' +
-      `a zip with unsafe paths, symlinks or encrypted entries, more than ${ASSET_LIMITS.maxZipEntries} entries, ` +
-      `a file over ${ASSET_LIMITS.maxFileBytes / MB} MB or more than ${ASSET_LIMITS.maxUploadBytes / MB} MB ` +
-      'in all is refused with 400. Answers all assets of the item template.',
+      `Upload assets (multipart, one entry per file; .zip files are extracted, folders flattened). ${UPLOAD_RULE} Answers all assets of the item template.`,
     consumes: 'multipart/form-data',
     answer: { list: 'itemTypeAsset.json' },
   },

@@ -197,3 +197,9 @@ export const ASSET_LIMITS = {
   /** The most bytes one upload may store after extraction. */
   maxUploadBytes: 200 * 1024 * 1024,
 } as const;
+
+/** The upload calls' rule in the API reference's words (papers, attachments, assets). */
+export const UPLOAD_RULE =
+  'All or nothing: a zip with unsafe paths, symlinks or encrypted entries, ' +
+  `more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB ` +
+  `or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB in all is refused with 400.`;
