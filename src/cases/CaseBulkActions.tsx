@@ -70,7 +70,8 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="assign-reviewer-title">
-      <Form onSubmit={assign} {...VALIDATION_MODE}>
+      {/* A record of its own, so a list read again meanwhile does not reset the reviewer being chosen (ItemBulkDialog). */}
+      <Form record={{}} onSubmit={assign} {...VALIDATION_MODE}>
         <DialogTitle id="assign-reviewer-title">Assign Reviewer</DialogTitle>
         <DialogContent>
           <Stack spacing={1.5}>

@@ -448,7 +448,9 @@ export function ItemBulkDialog({ kind, declaration, parent, onClose }: Props) {
       // The form holds title, content and buttons: it fills the dialog so the content scrolls between them.
       sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } }}
     >
-      <Form onSubmit={submit} resolver={resolver} noValidate {...VALIDATION_MODE}>
+      {/* A record of its own: react-admin's Form otherwise takes the page's record (the case) and resets to it whenever
+          that record is read again (a poll, a notice), wiping the investigator, date or reason being chosen. */}
+      <Form record={{}} onSubmit={submit} resolver={resolver} noValidate {...VALIDATION_MODE}>
         <DialogTitle id={titleId}>{spec.title}</DialogTitle>
         <BulkBody
           kind={kind}

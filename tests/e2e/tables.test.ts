@@ -193,8 +193,13 @@ describe.runIf(hasChromium).each(servers)('tables on a laptop and a phone on $na
     await viewShot(page, 'tables-case-items-phone');
     const status = itemRow.locator('.MuiChip-root');
     expect(await inViewWithoutSideScroll(items, status)).toBe(false);
-    await items.evaluate((element) => element.parentElement!.scrollTo({ left: element.parentElement!.scrollWidth }));
-    await expect.poll(() => inViewWithoutSideScroll(items, status), { timeout: WAIT_MS }).toBe(true);
+    // The swipe is made again until the status shows: the case page may read its case again meanwhile (its poll),
+    // and a table drawn anew starts at its left edge.
+    const swiped = async () => {
+      await items.evaluate((element) => element.parentElement!.scrollTo({ left: element.parentElement!.scrollWidth }));
+      return inViewWithoutSideScroll(items, status);
+    };
+    await expect.poll(swiped, { timeout: WAIT_MS }).toBe(true);
     expect(await inViewWithoutSideScroll(items, deleteItem)).toBe(true);
     await viewShot(page, 'tables-case-items-phone-swiped');
 

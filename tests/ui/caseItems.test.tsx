@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState, type ReactElement } from 'react';
+import { RecordContextProvider } from 'react-admin';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { isoDay } from '../../shared/format.js';
@@ -86,7 +88,7 @@ const BASE = '/api/cases/7/items';
  * `override` answers first. The server says which items a bulk action may change by their status; bulk calls answer
  * the items they name.
  */
-function setup(roles: string[], options: { items?: Json[]; override?: (request: Request) => Answer } = {}) {
+function setup(roles: string[], options: { items?: Json[]; override?: (request: Request) => Answer; page?: (list: ReactElement) => ReactElement } = {}) {
   const items = options.items ?? ITEMS;
   const server = fakeServer((request) => {
     const answer = options.override?.(request);
@@ -107,7 +109,8 @@ function setup(roles: string[], options: { items?: Json[]; override?: (request: 
     return undefined;
   });
   signedInAs(roles, {}, [], [REGIONS]);
-  renderWithAdmin(<ResourceList declaration={resourceByName('case-items')!} parent={CASE} />);
+  const list = <ResourceList declaration={resourceByName('case-items')!} parent={CASE} />;
+  renderWithAdmin(options.page ? options.page(list) : list);
   return server;
 }
 
@@ -349,6 +352,26 @@ describe('bulk actions on the checked items', () => {
     const server = setup(MANAGER);
     const dialog = await openBulk(user, ['001'], 'Assign', 'Assign Items');
     await user.click(await within(dialog).findByRole('radio', { name: new RegExp(T.bulk.unassigned) }));
+    await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText(T.toasts.unassigned)).toBeInTheDocument();
+    expect(posts(server.calls, 'assign')).toEqual([{ Investigator_Id: null, ItemIds: [101] }]);
+  });
+
+  it('keeps the choice made in a modal while the page around it reads its case again', async () => {
+    // The case page holds the case as its record and reads it again on a poll or a notice; a modal's form must not
+    // take that record as its own and reset to it, wiping the investigator just chosen.
+    let readAgain: () => void = () => undefined;
+    function CasePageRecord({ children }: { children: ReactElement }) {
+      const [record, setRecord] = useState<Json>({ ...CASE, LockedToName: null });
+      readAgain = () => setRecord((r) => ({ ...r, LockedToName: 'Casey Adams' }));
+      return <RecordContextProvider value={record}>{children}</RecordContextProvider>;
+    }
+    const user = userEvent.setup();
+    const server = setup(MANAGER, { page: (list) => <CasePageRecord>{list}</CasePageRecord> });
+    const dialog = await openBulk(user, ['001'], 'Assign', 'Assign Items');
+    await user.click(await within(dialog).findByRole('radio', { name: new RegExp(T.bulk.unassigned) }));
+    act(() => readAgain());
+    expect(within(dialog).getByRole('radio', { name: new RegExp(T.bulk.unassigned) })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await screen.findByText(T.toasts.unassigned)).toBeInTheDocument();
     expect(posts(server.calls, 'assign')).toEqual([{ Investigator_Id: null, ItemIds: [101] }]);
