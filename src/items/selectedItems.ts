@@ -54,8 +54,10 @@ const sameGroups = (a: readonly CaseGroup[], b: readonly CaseGroup[]) =>
  * array on every render, and the modal's calls about the selected items (the assign list, what the server says of
  * them) must run again only when they change.
  */
-function useStableGroups(groups: CaseGroup[]): CaseGroup[] {
+function useStableGroups(groups: CaseGroup[], rereading: boolean): CaseGroup[] {
   const last = useRef(groups);
+  // While the checked items are read again they are still the ones shown: the modal keeps its lists and fields.
+  if (rereading && groups.length === 0) return last.current;
   if (!sameGroups(last.current, groups)) last.current = groups;
   return last.current;
 }
@@ -76,7 +78,7 @@ export function useSelectedItems(declaration: ResourceDeclaration, parent?: ApiR
     const rows = meta ? (read ?? []) : listed;
     return groupByCase(rows.filter((row) => wanted.has(String(row.id))), parent);
   }, [selectedIds, meta, read, listed, parent]);
-  const stable = useStableGroups(groups);
+  const stable = useStableGroups(groups, Boolean(meta) && read === undefined && selectedIds.length > 0);
   const count = meta ? selectedIds.length : stable.reduce((sum, group) => sum + group.ids.length, 0);
   return { groups: stable, count, isPending: Boolean(meta) && isPending, error };
 }
