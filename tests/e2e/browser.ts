@@ -160,7 +160,7 @@ export async function createDocCase(api: Api, subject: { FirstName: string; Last
 }
 
 // Waiting assertions on locators (vitest's expect does not know Playwright locators).
-const WAIT_MS = 15_000;
+export const WAIT_MS = 15_000;
 
 export async function shows(locator: Locator, timeout = WAIT_MS): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });

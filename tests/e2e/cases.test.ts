@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Texts } from '../../shared/texts/index.js';
-import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn, WAIT_MS } from './browser.js';
 
 const SUBJECT = { first: 'Marisol', last: 'Quintero', ssn: '3141' };
 
@@ -189,7 +189,16 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
         await context.close();
         continue;
       }
+      // Known race (docs/decisions.md "A modal's form has a record of its own"): on a busy server the checked items are
+      // read again while the modal is open and the choice has been seen to vanish; it is made again before Assign.
+      const unassigned = dialog.getByRole('radio', { name: /Unassigned/ });
+      await unassigned.check();
+      await expect.poll(() => unassigned.isChecked(), { timeout: WAIT_MS }).toBe(true);
       await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      if (await dialog.getByText('Investigator is required.').isVisible().catch(() => false)) {
+        await unassigned.check();
+        await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+      }
       await shows(page.getByText('The items were unassigned.'));
       await expectCount(dialog, 0);
       await expectCount(table.getByText('Assigned', { exact: true }), 0);

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiAs, hasChromium, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, servers, shows, signIn } from './browser.js';
+import { apiAs, hasChromium, launchBrowser, newPage, screenshot, SCREENSHOT_DIR, servers, shows, signIn, WAIT_MS } from './browser.js';
 
 /**
  * The tables as a firm's staff meet them on a 1366 × 768 laptop and on a phone: every column the spec lists within
  * reach (the column chooser), the row actions always in view, and a cue where a table runs past its card.
  */
 const LAPTOP = { width: 1366, height: 768 };
-const WAIT_MS = 15_000;
 
 /** What the screen shows (not the whole page). */
 const viewShot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
