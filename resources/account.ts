@@ -130,7 +130,6 @@ export default defineResource({
         { settings: ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds'] },
       ),
     ],
-    inputs: { Org_Id: 'orgPicker' },
     // Spec 000 §5: when the server returns ModelState, the unique messages show as toasts.
     toastModelState: 'always',
   },

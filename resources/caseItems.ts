@@ -56,8 +56,8 @@ const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'Cit
 /**
  * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with a
  * status dropdown; add, the item (the item page reads it), change and delete are its calls
- * (server/items/itemStore.ts). A row expands into the inline item form (the `caseItemEditor` slot); move up and down
- * are the `caseItemMove` row actions and the bulk modals the `caseItemBulkActions` slot — the contract's named
+ * (server/items/itemStore.ts). A row expands into the inline item form; move up and down are row actions and the
+ * bulk modals bulk actions, all views of src/items/itemViews.ts calling the contract's named
  * operations (caseItemOperations.ts), each checked by `permissions.actions`.
  */
 export default defineResource({
@@ -95,7 +95,7 @@ export default defineResource({
     debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     columns: [
-      { source: 'DisplayId', label: 'Item No', slot: 'caseItemNumber', sortable: false, nowrap: true, link: itemPageLink },
+      { source: 'DisplayId', label: 'Item No', sortable: false, nowrap: true, link: itemPageLink },
       { source: 'Label', label: 'Location', text: itemPlace, sortable: false },
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), sortable: false, phone: false, nowrap: true },
       // On a phone the row shows its number, place and status; the ACD is in the row's form.
@@ -145,7 +145,6 @@ export default defineResource({
     editSubmit: 'Save Changes',
     empty: T.table.empty,
   },
-  slots: { expand: 'caseItemEditor', rowActions: 'caseItemMove', bulkActions: 'caseItemBulkActions', page: 'itemPage' },
   pageRoute: '/cases/:Case_Id/items/:id',
   store: { routes: ['list', 'one', 'create', 'update', 'delete'] },
 });

@@ -39,7 +39,7 @@ export default defineResource({
     pageSize: PageSizes.CASE_MESSAGES,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
-  form: { fields: ['Recipients', 'Message'], inputs: { Recipients: 'caseRecipients' } },
+  form: { fields: ['Recipients', 'Message'] },
   texts: {
     created: () => T.toasts.messageSent,
     updated: () => T.toasts.messageSent,

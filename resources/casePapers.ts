@@ -13,9 +13,9 @@ const name = (r: ApiRecord) => String(r.Name ?? '');
 /**
  * The papers of a case (spec 001 §2 "Papers"): a sub-resource of `cases`, newest first, all shown (no pager);
  * delete after confirmation. Uploading (multipart, zips extracted), downloading and adding tracking info are the
- * contract's named operations (casePaperOperations.ts) drawn by slots: the name downloads the file (`casePaperName`), the tracking number
- * links to its carrier (`casePaperTracking`), and the drop zone and Add Tracking Info sit beside the list
- * (`casePaperActions`, for users who may call `upload`). The first paper moves a case awaiting papers on to
+ * contract's named operations (casePaperOperations.ts), drawn by the views of src/cases/caseViews.ts: the name
+ * downloads the file, the tracking number links to its carrier, and the drop zone and Add Tracking Info sit beside
+ * the list (for users who may call `upload`). The first paper moves a case awaiting papers on to
  * AWAITING_DATA_ENTRY.
  */
 export default defineResource({
@@ -36,8 +36,8 @@ export default defineResource({
   remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
   list: {
     columns: [
-      { source: 'Name', label: 'Name', slot: 'casePaperName' },
-      { source: 'FedExTracking', label: 'Tracking Number', slot: 'casePaperTracking' },
+      { source: 'Name', label: 'Name' },
+      { source: 'FedExTracking', label: 'Tracking Number' },
       { source: 'CreatedDate', label: 'Created', type: { kind: 'date' } },
     ],
     // Spec 001 §2: "may be paged at 5 per page but all are shown" — every paper shows (docs/decisions.md "Case papers").
@@ -45,7 +45,6 @@ export default defineResource({
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: ['Name', 'FedExTracking'] },
-  slots: { actions: 'casePaperActions' },
   texts: {
     created: () => T.toasts.filesUploaded,
     updated: () => T.toasts.filesUploaded,

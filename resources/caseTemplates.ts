@@ -34,8 +34,8 @@ export const caseTemplateOperations = defineOperations({
 
 /**
  * Case templates (/case-templates): spec 002 §2.2. What a new case of a contract type contains and how its report
- * looks. The record editor (items and report XSLT) is the `caseTemplateForm` slot; a refused delete lists what
- * still uses the template (`caseTemplateInUse`). Adding, removing and reordering items of a saved template are
+ * looks. The record editor (items and report XSLT) and the refused delete's list of what still uses the
+ * template are views (src/caseTemplates/caseTemplateViews.ts). Adding, removing and reordering items of a saved template are
  * actions of their own (`useCanAccess({ resource: 'case-templates', action: 'addItem' })`).
  */
 export default defineResource({
@@ -94,5 +94,4 @@ export default defineResource({
       })),
     }),
   },
-  slots: { create: 'caseTemplateForm', edit: 'caseTemplateForm', removeRefused: 'caseTemplateInUse' },
 });

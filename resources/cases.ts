@@ -15,8 +15,8 @@ const number = (r: ApiRecord) => String(r.CaseNumber ?? '');
  * Cases (spec 001 §2–§8): a server-paged list (`POST /api/cases/search`, 20 a page, first page 0) of the cases in the
  * caller's org scope; one case with its subject; create, change and delete. The workflow steps (start data entry,
  * data entry complete, hold, discontinue, resume), the subject, the reviewer and the downloads are the contract's
- * named operations (caseOperations.ts). The list at /cases has the left panel (orgs, case and item states) as its aside slot, bulk
- * Assign Reviewer as its bulk actions, rows that open the case's page (the `casePage` slot at /cases/{id}) and expand
+ * named operations (caseOperations.ts). The list at /cases has the left panel (orgs, case and item states), bulk Assign Reviewer,
+ * rows that open the case's page at /cases/{id} (views of src/cases/caseViews.ts) and expand
  * to the case's items. The server leaves out the columns a user may not see and names the critical date's header
  * (CD, or ACD for investigators).
  */
@@ -97,9 +97,6 @@ export default defineResource({
     sort: { field: 'ReceivedDate', order: 'DESC' },
   },
   subResources: ['case-items'],
-  // Spec 001 §5: an inactive case's items are locked unless the user may edit inactive cases, in the row too.
-  recordLock: 'case',
-  slots: { page: 'casePage', aside: 'caseFilters', bulkActions: 'caseBulkActions' },
   form: {
     fields: ['RequestingOfficial_Id', 'Client_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate', 'CaseSubject', 'CreateDuplicate'],
     // Spec 001 §2 "Case form": the new-case modal names the client org; the detail form shows the number and dates.
@@ -111,7 +108,6 @@ export default defineResource({
       // Spec 001 §2 "Case form": the case template shows to a system administrator only (read only: it follows the case type).
       { title: 'Template', fields: ['CaseTemplate_Id'], on: 'existing', action: 'viewCaseTemplate' },
     ],
-    inputs: { Client_Id: 'orgPicker' },
     fieldPermissions: {
       RequestingOfficial_Id: 'changeRequestingOfficial',
       DataEntryClerk_Id: 'assignDataEntry',

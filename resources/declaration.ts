@@ -134,8 +134,6 @@ export interface ColumnDeclaration {
   text?(record: ApiRecord): string;
   /** The whole value on hover, when the cell shows less of it (a case number's last characters). */
   hover?(record: ApiRecord): string;
-  /** A slot renders the cell (it gets the record), e.g. a status dot beside a name. */
-  slot?: string;
   /** `false` leaves the column out on a phone. */
   phone?: boolean;
   /** The value stays on one line (a case number). */
@@ -180,43 +178,6 @@ export interface FilterDeclaration {
   placeholder?: string;
   /** Value applied when the list opens. */
   default?: string | number | boolean | null;
-}
-
-/**
- * Named custom parts that replace or extend one part of the generic screen. The client maps each name to a
- * component in src/slots/index.ts (loaded lazily), so declarations stay free of React. `edit` and `create` slots
- * replace the generic form modal: they get the record (none for create), the parent, `readOnly` and `onClose`.
- */
-export interface Slots {
-  list?: string;
-  /**
-   * The record's own page at `{route}/{id}` (a case's detail): react-admin's edit route of the resource, shown to
-   * users who may list it; the slot reads the id from the route (`useParams`) and loads what it shows.
-   */
-  page?: string;
-  edit?: string;
-  create?: string;
-  /** Rendered under an expanded row. */
-  expand?: string;
-  /** Beside the list (filter panels). */
-  aside?: string;
-  /** Buttons of a row before its edit and remove buttons (gets the record). */
-  rowActions?: string;
-  /** Actions on the selected rows: the table gets selection checkboxes; the slot reads react-admin's selection. */
-  bulkActions?: string;
-  /** The page header's actions in place of the add button (several ways to create, each with its form). */
-  actions?: string;
-  /**
-   * Explains a refused delete instead of the error toast (e.g. what still uses the record): gets the record, the
-   * refusal as `error` and `onClose`; a refusal it does not recognise it toasts itself and closes.
-   */
-  removeRefused?: string;
-  /**
-   * A reference select of this resource whose list call was refused (an accounting service that must first be
-   * authorised): shown in place of the select, with the refusal as `error`; `onClose` asks for the list again.
-   * Without it the select says that its choices did not load, with a retry.
-   */
-  listRefused?: string;
 }
 
 /** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */
@@ -293,8 +254,6 @@ export interface FormSectionDeclaration {
   title: string;
   /** Properties of the schema in order; a section of one list gets the list's add button in its heading. */
   fields?: readonly string[];
-  /** A slot drawn after the fields (gets the record and `readOnly`), e.g. an account's status controls. */
-  slot?: string;
   /** Only on a new record, only on an existing one the user may change, or on any existing one (changed or viewed). */
   on?: 'create' | 'edit' | 'existing';
   when?: SectionCondition;
@@ -313,7 +272,7 @@ export interface ResourceDeclaration {
   /** Client route, exactly as in the spec; absent for sub-resources shown inside their parent. */
   route?: string;
   /**
-   * A sub-resource's record page (`slots.page`) route, exactly as in the spec, its placeholders naming the parent
+   * A sub-resource's record page (its views' `page`) route, exactly as in the spec, its placeholders naming the parent
    * field and `id` (an item's page: `/cases/:Case_Id/items/:id`).
    */
   pageRoute?: string;
@@ -366,9 +325,9 @@ export interface ResourceDeclaration {
     /** Rows the row actions (edit, remove) apply to; others show none. */
     actionsWhen?(record: ApiRecord): boolean;
     /**
-     * Clicking a row expands it (its sub-resources and `expand` slot), or opens its form (`edit`: the edit form,
-     * or the read-only view for users without edit when `readOnlyView` is set), or opens the record's `page` slot —
-     * its rows then expand by their expand button (the `expand` slot and sub-resources).
+     * Clicking a row expands it (its sub-resources and `expand` view), or opens its form (`edit`: the edit form,
+     * or the read-only view for users without edit when `readOnlyView` is set), or opens the record's `page` view —
+     * its rows then expand by their expand button (the `expand` view and sub-resources).
      */
     rowClick?: 'expand' | 'none' | 'edit' | 'page';
     /**
@@ -393,19 +352,14 @@ export interface ResourceDeclaration {
     rowAccent?(record: ApiRecord): string;
     /**
      * A row that needs the user's eye, tinted in that theme colour with its left edge marked (a corrupt PDF among an
-     * item's attachments is red); undefined for an ordinary row. The row's cells say why (a slot's marker).
+     * item's attachments is red); undefined for an ordinary row. The row's cells say why (a cell view's marker).
      */
     rowTone?(record: ApiRecord): 'error' | 'warning' | undefined;
-    /** The row's Edit button expands the row, whose `expand` slot is the record's form (no modal); a record just created opens expanded. */
+    /** The row's Edit button expands the row, whose `expand` view is the record's form (no modal); a record just created opens expanded. */
     editExpands?: boolean;
     /** A sub-resource whose records are a field of the parent record (a date range's fees): no list call. */
     from?: string;
   };
-  /**
-   * A record closed to changes for the viewer (a case on hold without Edit Inactive Cases) lists its sub-resources
-   * read only under its expanded row: the name of the hook in src/slots/recordLocks.ts that says so.
-   */
-  recordLock?: string;
   /** Sub-resources listed under an expanded row, by name (their declarations say `parent`). */
   subResources?: readonly string[];
   /** Form fields in order (properties of the schema that are not readOnly). */
@@ -413,12 +367,10 @@ export interface ResourceDeclaration {
     fields: readonly string[];
     /**
      * The form in titled sections (a record page, the users' inline form): each shows its `fields` — readOnly
-     * properties shown, never sent — and may hold a slot. Without sections the form is `fields` in one block. A
+     * properties shown, never sent — and may be followed by a view of the resource's (`sections`). Without sections the form is `fields` in one block. A
      * field in no shown section is not sent.
      */
     sections?: readonly FormSectionDeclaration[];
-    /** Inputs a slot draws instead of the schema's input (`{ Org_Id: 'orgPicker' }`); the slot reads its field's source from `useSchemaInput()`. */
-    inputs?: Readonly<Record<string, string>>;
     /** A refused save's ModelState messages also show as toasts, each once: on every save, or only when editing. */
     toastModelState?: 'always' | 'edit';
     /** Saving an existing record waits for a change (the org's General tab: "disabled until something changed"). */
@@ -454,7 +406,6 @@ export interface ResourceDeclaration {
     /** Shapes the body of a server-paged list call (a default sort's tie-breakers, filters always sent). */
     tableQuery?(query: TableQuery): TableQuery;
   };
-  slots?: Slots;
   /**
    * How the server stores the records. The server registers the routes of every declaration
    * (server/resources/resourceRoutes.ts); a resource whose records are rows of one table names it here, others

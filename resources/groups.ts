@@ -44,7 +44,7 @@ export const groupOperations = defineOperations({
 
 /**
  * Groups (/identity/groups): spec 000 §2 "Identity: Groups", §4, §6–§8. A row expands into the group's form with
- * its tags and its roles by category (slots: the role grants and tag saves are the contract's named operations).
+ * its tags and its roles by category (views of src/identity/identityViews.ts: the role grants and tag saves are the contract's named operations).
  */
 export default defineResource({
   name: 'groups',
@@ -67,9 +67,9 @@ export default defineResource({
   remove: { kind: 'delete', confirmTitle: (r) => T.deleteTitle(nameOf(r)), confirmBody: () => S.groupDeleteBody },
   list: {
     columns: [
-      { source: 'Name', label: 'Name', slot: 'groupName' },
+      { source: 'Name', label: 'Name' },
       // On a phone the tags sit under the name.
-      { source: 'Tags', label: 'Tags', sortable: false, slot: 'groupTagChips', phone: false },
+      { source: 'Tags', label: 'Tags', sortable: false, phone: false },
     ],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
@@ -77,8 +77,8 @@ export default defineResource({
     editExpands: true,
     readOnlyView: true,
   },
-  // The tags are saved by their own call as they change (the slot shows them once the group exists).
-  form: { fields: ['Name', 'Description'], sections: [{ title: 'Group', fields: ['Name', 'Description'], slot: 'groupTags' }] },
+  // The tags are saved by their own call as they change (the form's view shows them once the group exists).
+  form: { fields: ['Name', 'Description'], sections: [{ title: 'Group', fields: ['Name', 'Description'] }] },
   texts: {
     created: (r) => T.created(nameOf(r)),
     updated: (r) => T.updated(nameOf(r)),
@@ -94,5 +94,4 @@ export default defineResource({
   callbacks: {
     beforeSave: (data) => ({ ...data, Name: String(data.Name ?? '').trim(), Description: String(data.Description ?? '').trim() || null }),
   },
-  slots: { expand: 'groupEditor' },
 });

@@ -42,7 +42,7 @@ export const invoiceOperations = defineOperations({
 });
 
 /**
- * Invoicing (/invoices, spec 002 §2.7, §7): the screen is the `invoicing` list slot — the org tree with checkboxes
+ * Invoicing (/invoices, spec 002 §2.7, §7): the screen is its list view (src/invoices/InvoicingPage.tsx) — the org tree with checkboxes
  * (orgs with billable cases in bold), a card per chosen org with its uninvoiced cases, and Create Invoice. The list
  * call answers the orgs that have billable cases (`GET /api/orgs/invoiced`, Id and Name); the cases of chosen orgs
  * are the contract's operation `invoiceableCases` (`POST /api/invoices/get-cases`); Create Invoice is this resource's create
@@ -76,6 +76,5 @@ export default defineResource({
     empty: T.chooseOrgs,
     saveFailed: T.invoiceFailed,
   },
-  slots: { list: 'invoicing' },
   store: { routes: [] },
 });

@@ -16,9 +16,8 @@ const name = (r: ApiRecord) => String(r.Name ?? '');
  * The attachments of an item (spec 001 §2 "Item page", §3 "Item attachment"): a sub-resource of `case-items` in the
  * item's order, every one shown, deleted after confirmation; a corrupt PDF's row is red (`list.rowTone`) and its name
  * says so. Uploading (multipart, zips extracted), downloading and the swap behind move up and down are named calls
- * (server/items/attachments.ts, dataProvider/itemAttachments.ts) drawn by slots: the name downloads the file
- * (`itemAttachmentName`), the move buttons swap a row with its neighbour (`itemAttachmentMove`) and the drop zone sits
- * beside the list (`itemAttachmentActions`) — both for users with Add Item Attachments (`upload`, `reorder`).
+ * (server/items/attachments.ts) drawn by the views of src/items/itemViews.ts: the name downloads the file, the move
+ * buttons swap a row with its neighbour and the drop zone sits beside the list — both for users with Add Item Attachments (`upload`, `reorder`).
  */
 export default defineResource({
   name: 'item-attachments',
@@ -39,7 +38,7 @@ export default defineResource({
   list: {
     // The attachments keep the item's order (move up and down change it), so the columns do not sort.
     columns: [
-      { source: 'Name', label: 'Name', slot: 'itemAttachmentName', sortable: false },
+      { source: 'Name', label: 'Name', sortable: false },
       { source: 'CreatedDate', label: 'Created', type: { kind: 'date' }, sortable: false, nowrap: true },
     ],
     pageSize: PageSizes.UNPAGED,
@@ -48,7 +47,6 @@ export default defineResource({
     rowTone: (r) => (r.CorruptPDF ? 'error' : undefined),
   },
   form: { fields: [] },
-  slots: { actions: 'itemAttachmentActions', rowActions: 'itemAttachmentMove' },
   texts: {
     created: () => T.uploaded,
     updated: () => T.uploaded,

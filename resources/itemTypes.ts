@@ -37,8 +37,8 @@ export const itemTypeOperations = defineOperations({
 
 /**
  * Item templates (/item-types): spec 002 §2.3. The list, its Status filter, Disable/Enable and the create and update
- * calls are declared here; a row expands into its editor (name and header, its sections, its assets — the
- * `itemTypeDetail` slot), and the create modal picks the sections the new template starts with (`itemTypeCreate`).
+ * calls are declared here; a row expands into its editor (name and header, its sections, its assets), and the
+ * create modal picks the sections the new template starts with (views of src/itemTypes/itemTypeViews.ts).
  */
 export default defineResource({
   name: 'item-types',
@@ -77,7 +77,6 @@ export default defineResource({
     editSubmit: 'Save',
     empty: T.empty,
   },
-  slots: { create: 'itemTypeCreate', edit: 'itemTypeOpen', expand: 'itemTypeDetail' },
   // Disable/enable toggles Hidden in this table; the rest is the store's (server/configuration/itemTypes.ts).
   store: { table: 'item_types' },
 });

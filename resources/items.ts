@@ -46,7 +46,7 @@ export default defineResource({
       { source: 'Case.Subject.LastName', label: 'Case Name', link: caseLink },
       { source: 'Case.Org.Code', label: 'Org' },
       { source: 'Case.CaseType.Short', label: 'Case Type' },
-      { source: 'DisplayId', label: 'Item No', text: itemNumber, slot: 'caseItemNumber', nowrap: true, link: itemPageLink },
+      { source: 'DisplayId', label: 'Item No', text: itemNumber, nowrap: true, link: itemPageLink },
       { source: 'Label', label: 'Location', text: itemPlace },
       { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), phone: false, nowrap: true },
       { source: 'Case.Reviewer.Name', label: 'Reviewer', wideOnly: true },
@@ -69,7 +69,6 @@ export default defineResource({
     sort: { field: 'Case.CaseNumber', order: 'DESC' },
   },
   // The bulk modals act on the checked items of any cases, grouped by case (spec 001 §2 "Bulk modals").
-  slots: { aside: 'itemFilters', bulkActions: 'caseItemBulkActions' },
   form: { fields: [] },
   texts: {
     created: caseNumber,

@@ -46,7 +46,7 @@ export default defineResource({
   remove: { kind: 'none' },
   list: {
     columns: [
-      { source: 'LastName', label: 'Name', text: fullName, slot: 'orgUserName' },
+      { source: 'LastName', label: 'Name', text: fullName },
       // Groups and phone give way on a laptop to the settings this tab is for; the column chooser shows them.
       { source: 'Groups', label: 'Groups', text: (r) => names(r.Groups, 'Name').join(', '), sortable: false, phone: false, wideOnly: true },
       { source: 'Phones', label: 'Phone', text: (r) => names(r.Phones, 'Number')[0] ?? '', sortable: false, phone: false, wideOnly: true, nowrap: true },
@@ -72,5 +72,4 @@ export default defineResource({
   },
   // The answer carries the settings as Settings; the row's checkboxes read and send them flat.
   callbacks: { afterRead: (r) => ({ ...r, ...((r.Settings ?? {}) as ApiRecord) }) },
-  slots: { actions: 'orgUserActions' },
 });

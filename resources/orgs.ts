@@ -30,7 +30,7 @@ export const orgOperations = defineOperations({
 
 /**
  * Organisations (/orgs, spec 002 §2.1): the client hierarchy. Every screen's pickers and trees read the list (any
- * signed-in user, within the org scope); the Orgs page is the tree beside the org's tabs (the `orgsPage` slot):
+ * signed-in user, within the org scope); the Orgs page is the tree beside the org's tabs (its list view, src/orgs/OrgsPage.tsx):
  * General is this resource's form, the others its sub-resources (case types, users, expense rules, invoice
  * settings). Deactivating toggles Hidden after a confirmation; moving an org is the contract's operation `move`.
  */
@@ -72,7 +72,6 @@ export default defineResource({
       { title: 'New Org', fields: ['ParentOrg_Id', ...ADDRESS], on: 'create' },
       { title: 'General', fields: [...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'], on: 'existing' },
     ],
-    inputs: { ParentOrg_Id: 'orgPicker' },
     saveWhenChanged: true,
   },
   texts: {
@@ -87,5 +86,4 @@ export default defineResource({
     empty: T.noOrgs,
   },
   subResources: ['org-case-types', 'org-users', 'org-expense-rules'],
-  slots: { list: 'orgsPage' },
 });

@@ -7,7 +7,7 @@ import { defineResource } from './declaration.js';
 /**
  * The accounting service's companies (GET /api/qbo/customers, spec 002 §7), read only: the org Invoices tab picks
  * one. Without an accounting service configured the list is empty; while it is not authorised the call answers 400
- * with the authorisation link, and the `qboConnect` slot offers to connect in its place.
+ * with the authorisation link, and its `listRefused` view offers to connect in its place.
  */
 export default defineResource({
   name: 'qbo-customers',
@@ -20,7 +20,6 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [Permissions.Orgs.GET_ORG_INVOICE_SETTINGS] },
   remove: { kind: 'none' },
-  slots: { listRefused: 'qboConnect' },
   list: { columns: [{ source: 'DisplayName', label: 'Company' }], pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayName', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },

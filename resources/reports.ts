@@ -57,8 +57,8 @@ export const reportOperations = defineOperations({
 const T = ReportTexts;
 
 /**
- * Reports (/reports, spec 002 §2.9): the catalogue (GET /api/reports) of reports grouped in folders. Its page is the
- * `reportsPage` list slot: the folders on the left, the selected report's parameter form with the format, Download
+ * Reports (/reports, spec 002 §2.9): the catalogue (GET /api/reports) of reports grouped in folders. Its page is its list
+ * view (src/reports/ReportsPage.tsx): the folders on the left, the selected report's parameter form with the format, Download
  * Report and View, and the results table. The other report calls (parameters, generate, instance) are named methods
  * of the data provider (dataProvider/reports.ts); the catalogue itself is declared data on the server
  * (server/reports/catalogue.ts).
@@ -86,5 +86,4 @@ export default defineResource({
   },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: T.empty, loadFailed: T.errors.list },
-  slots: { list: 'reportsPage' },
 });

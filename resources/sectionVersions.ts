@@ -54,7 +54,6 @@ export default defineResource({
     empty: S.empty,
   },
   callbacks: { afterRead: (r) => ({ ...r, SectionKey: sectionKey(r), Hidden: r.Enabled === false }) },
-  slots: { edit: 'sectionBuilder' },
   // Reading and saving versions are the calls of `sections`; the server builds only the toggle from here.
   store: { routes: ['delete'] },
 });

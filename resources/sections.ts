@@ -38,7 +38,7 @@ export const sectionOperations = defineOperations({
 /**
  * Section templates (/sections): spec 002 §2.4. The API answers every version; the list shows one row per section
  * name (its latest version), which expands into the versions (`section-versions`). Adding and editing is the field
- * builder (the `sectionBuilder` slot); saving under an existing name makes the next version.
+ * builder (its create view, src/sections/SectionBuilderSlot.tsx); saving under an existing name makes the next version.
  */
 export default defineResource({
   name: 'sections',
@@ -84,5 +84,4 @@ export default defineResource({
     empty: S.empty,
   },
   callbacks: { afterReadList: groupSections },
-  slots: { create: 'sectionBuilder' },
 });

@@ -23,7 +23,7 @@ export const NO_USER_FILTERS = { OrgIds: [], GroupIds: [], HideIDSUsers: false, 
 
 const COLUMNS: readonly ColumnDeclaration[] = [
   { source: 'UserName', label: 'ID' },
-  { source: 'FirstName', label: 'First Name', slot: 'userFirstName' },
+  { source: 'FirstName', label: 'First Name' },
   { source: 'LastName', label: 'Last Name' },
   { source: 'Email', label: 'Email', phone: false },
   { source: 'Organization', label: 'Organization', phone: false, text: (r) => String((r.Org as ApiRecord | null)?.Name ?? T.noOrganization) },
@@ -127,9 +127,8 @@ export default defineResource({
       { title: 'General', fields: GENERAL },
       ...CONTACT_SECTIONS,
       ...employmentSections({ name: 'employee', field: 'GroupIds', reference: 'groups', some: isEmployeeGroup }, { settings: SETTINGS }),
-      { title: 'Account Status', slot: 'userLockControls', on: 'edit' },
+      { title: 'Account Status', on: 'edit' },
     ],
-    inputs: { Org_Id: 'orgPicker' },
     // Spec 000 §8: an update-user failure shows the error as a toast.
     toastModelState: 'edit',
   },
@@ -154,5 +153,4 @@ export default defineResource({
       additional: { ...NO_USER_FILTERS, ...query.additional },
     }),
   },
-  slots: { aside: 'userFilters', actions: 'newUserActions', expand: 'userEditor' },
 });

@@ -18,6 +18,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './queryClient.js';
 import { protectedRoutes, publicRoutes } from './routes.js';
 import { RecordPage, ResourceScreen } from './resources/ResourceScreen.js';
+import { ViewsProvider } from './resources/views.js';
+import { views } from './views.js';
 
 const queryClient = createQueryClient();
 
@@ -25,62 +27,67 @@ const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en', { allowMi
 
 onNoResponse((message) => toast(message, 'error'));
 
+/** Whether the resource has a record page (its views' `page`). */
+const hasPage = (name: string) => Boolean(views[name]?.page);
+
 /**
- * The Dossier client: react-admin with our data and auth providers, declared resources and custom pages. One query
- * cache per page load; a test rendering the app afresh passes its own.
+ * The Dossier client: react-admin with our data and auth providers, declared resources with their views, and custom
+ * pages. One query cache per page load; a test rendering the app afresh passes its own.
  */
 export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
-    <Admin
-      dataProvider={dataProvider}
-      queryClient={client}
-      store={appStore}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      theme={theme}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      dashboard={HomeRedirect}
-      catchAll={NotFound}
-      accessDenied={NotFound}
-      notification={AppNotification}
-      title="Dossier"
-      requireAuth
-      disableTelemetry
-    >
-      {/* Every declared resource is registered; one whose route is /{name} gets its list there — react-admin
-          mounts a list at /{name}/*, so a list slot reads deeper paths itself (the Orgs page: /orgs/{orgId}/{section})
-          — and the others (routes under /identity, sub-resources) are mounted as custom routes below. */}
-      {resources.map((declaration) => (
-        <Resource
-          key={declaration.name}
-          name={declaration.name}
-          list={declaration.route === `/${declaration.name}` ? <ResourceScreen declaration={declaration} /> : undefined}
-          edit={declaration.route === `/${declaration.name}` && declaration.slots?.page ? <RecordPage declaration={declaration} /> : undefined}
-          recordRepresentation={(record) => declaration.recordRepresentation(record)}
-        />
-      ))}
-      <CustomRoutes noLayout>
-        {publicRoutes.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
+    <ViewsProvider views={views}>
+      <Admin
+        dataProvider={dataProvider}
+        queryClient={client}
+        store={appStore}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        dashboard={HomeRedirect}
+        catchAll={NotFound}
+        accessDenied={NotFound}
+        notification={AppNotification}
+        title="Dossier"
+        requireAuth
+        disableTelemetry
+      >
+        {/* Every declared resource is registered; one whose route is /{name} gets its list there — react-admin
+            mounts a list at /{name}/*, so a list view reads deeper paths itself (the Orgs page: /orgs/{orgId}/{section})
+            — and the others (routes under /identity, sub-resources) are mounted as custom routes below. */}
+        {resources.map((declaration) => (
+          <Resource
+            key={declaration.name}
+            name={declaration.name}
+            list={declaration.route === `/${declaration.name}` ? <ResourceScreen declaration={declaration} /> : undefined}
+            edit={declaration.route === `/${declaration.name}` && hasPage(declaration.name) ? <RecordPage declaration={declaration} /> : undefined}
+            recordRepresentation={(record) => declaration.recordRepresentation(record)}
+          />
         ))}
-      </CustomRoutes>
-      <CustomRoutes>
-        {resources
-          .filter((declaration) => declaration.route && declaration.route !== `/${declaration.name}`)
-          .map((declaration) => (
-            <Route key={declaration.name} path={declaration.route} element={<ResourceScreen declaration={declaration} />} />
+        <CustomRoutes noLayout>
+          {publicRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
           ))}
-        {/* A sub-resource's record page (an item's, under its case) at its declared page route. */}
-        {resources
-          .filter((declaration) => declaration.pageRoute && declaration.slots?.page)
-          .map((declaration) => (
-            <Route key={`${declaration.name}-page`} path={declaration.pageRoute} element={<RecordPage declaration={declaration} />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          {resources
+            .filter((declaration) => declaration.route && declaration.route !== `/${declaration.name}`)
+            .map((declaration) => (
+              <Route key={declaration.name} path={declaration.route} element={<ResourceScreen declaration={declaration} />} />
+            ))}
+          {/* A sub-resource's record page (an item's, under its case) at its declared page route. */}
+          {resources
+            .filter((declaration) => declaration.pageRoute && hasPage(declaration.name))
+            .map((declaration) => (
+              <Route key={`${declaration.name}-page`} path={declaration.pageRoute} element={<RecordPage declaration={declaration} />} />
+            ))}
+          {protectedRoutes.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
           ))}
-        {protectedRoutes.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-      </CustomRoutes>
-    </Admin>
+        </CustomRoutes>
+      </Admin>
+    </ViewsProvider>
   );
 }

@@ -12,7 +12,7 @@ import { formSchemaOf, schemaValidator } from '../resources/formValidation.js';
 import { SchemaInput } from '../resources/SchemaInput.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { useResourceSave } from '../resources/useResourceSave.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { CaseTemplateItems } from './CaseTemplateItems.js';
 import { XSLT_EDITORS, formValuesOf, type DraftItem } from './caseTemplateModel.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
@@ -68,7 +68,7 @@ function ModeBar({ mode, onSwitch }: { mode: Mode; onSwitch(): void }) {
  * editors. Saved through the declaration like any resource; a refusal keeps the modal open with the server's
  * messages, switching to the part that holds them.
  */
-export default function CaseTemplateForm({ declaration, record, readOnly = false, onClose = () => undefined }: SlotProps) {
+export default function CaseTemplateForm({ declaration, record, readOnly = false, onClose = () => undefined }: ViewProps) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const schema = useMemo(() => formSchemaOf(declaration.schema, PLAIN_FIELDS), [declaration]);
   const validate = useMemo(() => schemaValidator(schema), [schema]);

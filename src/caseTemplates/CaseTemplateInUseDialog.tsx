@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { failureMessage } from '../resources/writeFailure.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { inUseOf } from './caseTemplateModel.js';
 
 const T = Texts.configuration.caseTemplateScreen;
@@ -15,7 +15,7 @@ const T = Texts.configuration.caseTemplateScreen;
  * Why a case template could not be deleted (the declaration's removeRefused slot): the cases (by number) and the
  * orgs whose case types still use it. Another refusal is a toast, as for any resource.
  */
-export default function CaseTemplateInUseDialog({ declaration, record, error, onClose = () => undefined }: SlotProps) {
+export default function CaseTemplateInUseDialog({ declaration, record, error, onClose = () => undefined }: ViewProps) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const notify = useNotify();
   const usage = inUseOf(error);

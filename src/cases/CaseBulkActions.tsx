@@ -7,7 +7,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.cases;
@@ -111,7 +111,7 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 }
 
 /** The cases list's bulk actions (spec 001 §2): Assign Reviewer for the checked cases, to users who may assign reviewers. */
-export default function CaseBulkActions(_props: SlotProps) {
+export default function CaseBulkActions(_props: ViewProps) {
   const { selectedIds } = useListContext();
   const { canAccess = false } = useCanAccess({ resource: 'cases', action: 'assignReviewer' });
   const [open, setOpen] = useState(false);

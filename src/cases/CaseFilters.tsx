@@ -6,7 +6,7 @@ import { useGetList, useListContext, type RaRecord } from 'react-admin';
 import { OrgTree } from '../components/OrgTree.js';
 import { CheckTree, FilterPanelFrame, PanelHeading, type CheckChoice } from '../components/FilterPanel.js';
 import { useOrgs } from '../session/useLookups.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /** The panel's part of the list's filters (CasesQuery's `additional`). */
 type PanelValue = { OrgIds: number[]; CaseStateIDs: string[]; ItemStateIDS: string[] };
@@ -30,7 +30,7 @@ const panelOf = (filters: Record<string, unknown>): PanelValue => ({
  * item states. Choices take effect on Apply Filters; Clear Filters empties every filter of the list (the searches,
  * the reviewer and the dates too) at once.
  */
-export default function CaseFilters(_props: SlotProps) {
+export default function CaseFilters(_props: ViewProps) {
   const { filterValues, setFilters } = useListContext();
   const orgs = useOrgs();
   const caseStates = useStates('case-states');

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import { resourceByName } from '../../resources/index.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { Panel } from '../layout/Panel.js';
 import { RecordPageLoading } from '../layout/RecordPageLoading.js';
@@ -153,7 +153,7 @@ function CaseView({ caseId }: { caseId: number }) {
 }
 
 /** The `casePage` slot of `cases`: the case whose id is in the route; a render failure says 'Unable to show this case.'. */
-export default function CasePage(_props: SlotProps) {
+export default function CasePage(_props: ViewProps) {
   const { id } = useParams();
   const caseId = Number(id);
   if (!Number.isInteger(caseId) || caseId < 1) return <NotFound />;

@@ -5,9 +5,9 @@ import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import { useCanAccess, useListContext, useNotify, useRefresh, type RaRecord } from 'react-admin';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
-export interface MoveButtonsProps extends SlotProps {
+export interface MoveButtonsProps extends ViewProps {
   /** The action of the declaration's `permissions.actions` whose holders may move the rows ('reorder'). */
   action: string;
   /** Swaps the record with the row above or below it (a named data-provider call answering the new orders). */

@@ -1,12 +1,12 @@
 import { Box, Chip, Stack, Typography, useMediaQuery } from '@mui/material';
 import { Texts } from '../../shared/texts/index.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 type Tag = { Id?: number; Name: string };
 
 /** The groups list's Name cell: the name, its description under it, and on a phone its tags (the Tags column is hidden there). */
-export default function GroupName({ record, declaration }: SlotProps) {
+export default function GroupName({ record, declaration }: ViewProps) {
   const phone = useMediaQuery(MOBILE_QUERY);
   if (!record) return null;
   return (
@@ -29,7 +29,7 @@ export default function GroupName({ record, declaration }: SlotProps) {
 }
 
 /** The groups list's Tags cell: one chip a tag. */
-export function GroupTagChips({ record }: SlotProps) {
+export function GroupTagChips({ record }: ViewProps) {
   const tags = (record?.Tags ?? []) as Tag[];
   if (!tags.length) {
     return (

@@ -1,14 +1,14 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { ResourceForm } from '../resources/ResourceForm.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { GroupRoles } from './GroupRoles.js';
 
 /**
  * The groups list's expand slot: the group's declared form (its name, description and tags) and then its roles by
  * category. Read only without the edit permission.
  */
-export default function GroupEditorSlot({ declaration, record, onClose }: SlotProps) {
+export default function GroupEditorSlot({ declaration, record, onClose }: ViewProps) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
   if (!record) return null;
   const name = declaration.recordRepresentation(record);

@@ -5,7 +5,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { endedBySignOut } from '../resources/writeFailure.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /** Every tag of the declared read-only `tags` resource. */
 const ALL_TAGS = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'Name', order: 'ASC' as const } };
@@ -83,6 +83,6 @@ export function GroupTags({ group }: { group: ApiRecord }) {
 }
 
 /** The `groupTags` slot of the group form: the tags of a group that exists (a new group gets tags once created). */
-export function GroupTagsSlot({ record }: SlotProps) {
+export function GroupTagsSlot({ record }: ViewProps) {
   return record ? <GroupTags group={record} /> : null;
 }

@@ -11,7 +11,7 @@ import { Texts } from '../../shared/texts/index.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureMessage } from '../resources/writeFailure.js';
 import { DateInput } from '../forms/inputs.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 const T = Texts.identity.users;
 const S = Texts.identity.screens;
@@ -29,7 +29,7 @@ function isForever(lockoutEnd: string | null, now = new Date()): boolean {
  * the date), reactivate, resend the verification mail. A refused lock shows the server's Message here; a change
  * refreshes the users list (the row's colour) without touching the form.
  */
-export default function LockControls({ record }: SlotProps) {
+export default function LockControls({ record }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 const T = Texts.identity.users;
 const S = Texts.identity.screens;
@@ -45,7 +45,7 @@ function UserEditor({ declaration, id, onClose }: { declaration: ResourceDeclara
 }
 
 /** The users list's expand slot: the record's form under the row on a laptop, full screen on a phone. */
-export default function UserEditorSlot({ declaration, record, onClose = () => undefined }: SlotProps) {
+export default function UserEditorSlot({ declaration, record, onClose = () => undefined }: ViewProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   if (!record) return null;
   const editor = <UserEditor declaration={declaration} id={Number(record.Id)} onClose={onClose} />;
@@ -69,7 +69,7 @@ type Preset = (typeof PRESETS)[number];
 const ALL_GROUPS = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'Name', order: 'ASC' as const } };
 
 /** The users page's header actions slot: the three ways to add a user, each opening the new-user modal (Escape closes it). */
-export function NewUserActions({ declaration }: SlotProps) {
+export function NewUserActions({ declaration }: ViewProps) {
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });
   const { canAccess: canViewGroups = false } = useCanAccess({ resource: 'groups', action: 'list' });
   const { data: groups = [] } = useGetList<ApiRecord & { id: number }>('groups', ALL_GROUPS, { enabled: canCreate && canViewGroups });

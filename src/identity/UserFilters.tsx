@@ -9,7 +9,7 @@ import { OrgTree } from '../components/OrgTree.js';
 import { useOrgs } from '../session/useLookups.js';
 import { FilterPanelFrame, PanelHeading } from '../components/FilterPanel.js';
 import { NO_USER_FILTERS } from '../../resources/users.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 export type AdditionalFilters = UsersQuery['additional'];
 
@@ -137,7 +137,7 @@ export function UserFilters({
  * The users list's aside slot: the filter panel beside the table on a laptop, behind a Filters button in a drawer
  * on a phone. Its choices are the list's filters (sent as `additional`); Clear Filters also empties the text filters.
  */
-export default function UserFilterPanel(_props: SlotProps) {
+export default function UserFilterPanel(_props: ViewProps) {
   const { filterValues, setFilters } = useListContext();
   const groups = useGroups();
   const value = { ...NO_FILTERS, ...(filterValues as Partial<AdditionalFilters>) };

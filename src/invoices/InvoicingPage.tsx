@@ -48,7 +48,7 @@ import { PageHeader } from '../layout/PageHeader.js';
 import { AccountingNotice } from './AccountingNotice.js';
 import { useOrgList } from '../session/useLookups.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { completedOn, shownCases, subjectName, totalOf, type InvoiceCase, type InvoiceExpense } from './invoiceModel.js';
 
 /** The date inputs' width: a date and the picker's button. */
@@ -350,7 +350,7 @@ function OrgCard({ group, open, onToggle, children }: { group: InvoiceableOrg; o
  * first with a summary. An invoice made returns the screen to its first state, nothing checked. Invoice History (the
  * invoices already created) opens from the header.
  */
-export default function InvoicingPage({ declaration }: SlotProps) {
+export default function InvoicingPage({ declaration }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const phone = useMediaQuery(MOBILE_QUERY);
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });

@@ -7,7 +7,7 @@ import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { InvoiceTexts } from '../../shared/texts/invoices.js';
 import { Texts } from '../../shared/texts/index.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { listenForQboResult } from './qboChannel.js';
 
 const T = InvoiceTexts.accounting;
@@ -23,7 +23,7 @@ type Step = 'idle' | 'waiting' | 'saving' | 'blocked';
  * companies are asked for again. Users who may not change invoice settings are told to ask one who may. Any other
  * failure says so, with a retry.
  */
-export default function QboConnect({ error, onClose }: SlotProps) {
+export default function QboConnect({ error, onClose }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const { canAccess: canConnect = false } = useCanAccess({ resource: orgInvoiceSettings.name, action: 'edit' });

@@ -10,7 +10,7 @@ import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { SchemaInput } from '../resources/SchemaInput.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { useResourceSave } from '../resources/useResourceSave.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { availableSections } from './itemTypeModel.js';
 import { NAME_FIELDS, useNameSchema } from './ItemTypeForm.js';
 import { useSectionTemplates } from './ItemTypeSections.js';
@@ -99,7 +99,7 @@ function ChosenSections() {
  * The `create` slot of item templates: Add Item Template in a react-admin form — name and header (required, by the
  * schema) and the sections it starts with, each marked required or not. The new template opens expanded.
  */
-export default function ItemTypeCreate({ declaration, onClose }: SlotProps) {
+export default function ItemTypeCreate({ declaration, onClose }: ViewProps) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const { schema, validate } = useNameSchema(declaration);
   const [, setExpanded] = useStore<unknown[]>(`${declaration.name}.datagrid.expanded`, []);

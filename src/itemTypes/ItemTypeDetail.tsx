@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Grid, Typography } from '@mui/material';
 import type { Identifier } from 'react-admin';
 import type { ItemType } from '../../dataProvider/configuration.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { ItemTypeAssets } from './ItemTypeAssets.js';
 import { ItemTypeForm } from './ItemTypeForm.js';
 import { ItemTypeSections } from './ItemTypeSections.js';
@@ -19,7 +19,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The `expand` slot of item templates: an expanded row's name and header form, its Sections and its Assets. */
-export default function ItemTypeDetail({ declaration, record }: SlotProps) {
+export default function ItemTypeDetail({ declaration, record }: ViewProps) {
   if (!record) return null;
   const itemType = record as unknown as ItemType;
   return (

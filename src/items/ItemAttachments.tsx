@@ -9,7 +9,7 @@ import { DownloadName } from '../components/DownloadName.js';
 import { MoveButtons } from '../components/MoveButtons.js';
 import { UploadDropZone } from '../components/UploadDropZone.js';
 import { parentValuesOf } from '../resources/recordValues.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 const T = ItemTexts.attachments;
 
@@ -18,7 +18,7 @@ const T = ItemTexts.attachments;
  * its name, and — for a file that claims to be a PDF but does not parse as one — the 'Corrupt PDF' marker beside it
  * (its row is red by the declaration's `rowTone`).
  */
-export function AttachmentName({ record }: SlotProps) {
+export function AttachmentName({ record }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   if (!record) return null;
   const name = String(record.Name ?? '');
@@ -44,7 +44,7 @@ export function AttachmentName({ record }: SlotProps) {
  * (`reorder`), when the item has more than one. `PUT .../attachments/swap` answers the new order of every attachment;
  * then 'The attachments were reordered successfully.' and the list is read again.
  */
-export function AttachmentMoveButtons(props: SlotProps) {
+export function AttachmentMoveButtons(props: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   return (
     <MoveButtons
@@ -61,7 +61,7 @@ export function AttachmentMoveButtons(props: SlotProps) {
  * chosen, in one multipart call (the server extracts zips), for users with Add Item Attachments (`upload`); then
  * 'Files were uploaded.' and the list is read again, or the server's reason for a refusal.
  */
-export function AttachmentActions({ declaration, parent }: SlotProps) {
+export function AttachmentActions({ declaration, parent }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const { canAccess = false } = useCanAccess({ resource: declaration.name, action: 'upload' });
   if (!canAccess || !parent) return null;

@@ -8,7 +8,7 @@ import SendIcon from '@mui/icons-material/Send';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useCanAccess } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { BULK_SPECS, ItemBulkDialog, type BulkKind } from './ItemBulkDialog.js';
 
 /** The bulk buttons in order, each with the declaration's action that shows it (spec 001 §6). */
@@ -24,7 +24,7 @@ const BUTTONS: readonly { kind: BulkKind; label: string; action: string; icon: R
  * The items table's bulk actions (the `caseItemBulkActions` slot): Assign, Update ACDs, Accept, Reject and Submit for
  * the checked items, each for users holding its permission, each opening its modal. On a phone they sit in one menu.
  */
-export default function ItemBulkActions({ declaration, parent }: SlotProps) {
+export default function ItemBulkActions({ declaration, parent }: ViewProps) {
   const resource = declaration.name;
   const assign = useCanAccess({ resource, action: 'assign' }).canAccess;
   const setAcds = useCanAccess({ resource, action: 'setAcds' }).canAccess;

@@ -5,7 +5,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { Texts } from '../../shared/texts/index.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 type ItemRecord = ApiRecord & { id: number };
 
@@ -53,7 +53,7 @@ function ItemForm({ declaration, row, onClose }: { declaration: ResourceDeclarat
  * item template read only, ACD without past days, Location/Description, the address, Show In Report — and full
  * screen on a phone, where the table is too narrow to hold it.
  */
-export default function ItemEditor({ declaration, record, onClose = () => undefined }: SlotProps) {
+export default function ItemEditor({ declaration, record, onClose = () => undefined }: ViewProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   if (!record) return null;
   const name = declaration.recordRepresentation(record);

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mui/material';
 import FilterAltOffOutlinedIcon from '@mui/icons-material/FilterAltOffOutlined';
 import { useGetList, useListContext, type RaRecord } from 'react-admin';
 import { CheckTree, FilterPanelFrame } from '../components/FilterPanel.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 const ALL_STATES = { pagination: { page: 1, perPage: 100 }, sort: { field: 'Order', order: 'ASC' as const } };
 
@@ -11,7 +11,7 @@ const ALL_STATES = { pagination: { page: 1, perPage: 100 }, sort: { field: 'Orde
  * per state of the `item-states` lookup, named in start case, with a check-all box. A change reloads the list at once
  * (no Apply button); the list sends the states as `additional.ItemStateIDS`.
  */
-export default function ItemFilters(_props: SlotProps) {
+export default function ItemFilters(_props: ViewProps) {
   const { filterValues, setFilters } = useListContext();
   const { data = [] } = useGetList<RaRecord & { Description: string }>('item-states', ALL_STATES);
   const choices = data.map((s) => ({ id: String(s.id), name: s.Description }));

@@ -2,7 +2,7 @@ import { useDataProvider } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { MoveButtons } from '../components/MoveButtons.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /**
  * Move up and move down of an item (the `caseItemMove` row actions, spec 001 §2 "Items table"): for users who may
@@ -10,7 +10,7 @@ import type { SlotProps } from '../slots/index.js';
  * (`PUT /api/cases/{id}/items/swap`, which answers the new order of every item), then says so and reads the items
  * again in their new order.
  */
-export default function ItemMoveButtons(props: SlotProps) {
+export default function ItemMoveButtons(props: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   return (
     <MoveButtons

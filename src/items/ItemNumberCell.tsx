@@ -2,10 +2,10 @@ import { Box } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { itemNumber } from '../../resources/caseItems.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /** The items table's Item No cell: the number padded to three digits, with a paperclip when the item has attachments. */
-export default function ItemNumberCell({ record }: SlotProps) {
+export default function ItemNumberCell({ record }: ViewProps) {
   if (!record) return null;
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontVariantNumeric: 'tabular-nums', fontWeight: 500 }}>

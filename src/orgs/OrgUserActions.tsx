@@ -8,7 +8,7 @@ import { resourceByName } from '../../resources/index.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /** The users resource, whose own forms the org Users tab opens. */
 export const usersDeclaration = () => resourceByName('users')!;
@@ -40,7 +40,7 @@ export function UserDialog({ title, onClose, children }: { title: string; onClos
  * The org Users tab's actions (`orgUserActions`, spec 002 §2.1): New User, for users who may create users, opens the
  * users create form with the org preset; after a save the form's refresh shows the new user in the list.
  */
-export default function OrgUserActions({ declaration, parent }: SlotProps) {
+export default function OrgUserActions({ declaration, parent }: ViewProps) {
   const users = usersDeclaration();
   const { canAccess: canCreate = false } = useCanAccess({ resource: users.name, action: 'create' });
   const [open, setOpen] = useState(false);

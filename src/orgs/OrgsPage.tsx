@@ -13,7 +13,7 @@ import { NotFound } from '../layout/NotFound.js';
 import { failureMessage } from '../resources/writeFailure.js';
 import { useOrgs } from '../session/useLookups.js';
 import { subtreeSize } from '../components/orgTree.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { OrgCreateDialog } from './OrgCreateDialog.js';
 import { OrgDetail } from './OrgDetail.js';
 import { OrgTreePanel } from './OrgTreePanel.js';
@@ -101,7 +101,7 @@ function ChooseOrg() {
  * the tab; dropping one onto another moves it after asking (Change Parent Organization); Add Org creates one under the
  * open org.
  */
-export default function OrgsPage({ declaration }: SlotProps) {
+export default function OrgsPage({ declaration }: ViewProps) {
   const base = declaration.route ?? `/${declaration.name}`;
   const { org, orgId, section, rest } = usePlace(base);
   const navigate = useNavigate();

@@ -31,7 +31,7 @@ import type { ReportColumn, ReportFormat } from '../../shared/reports.js';
 import { ReportTexts } from '../../shared/texts/reports.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import { readPreview, rowMatches, shownValue, toInputDate, toUsDate, type PreviewRow, type ReportPreview } from './reportXml.js';
 import { ListPager } from '../resources/ListPager.js';
 
@@ -305,7 +305,7 @@ function ReportPanel({ report }: { report: ReportRecord }) {
  * folders on the left; the selected report's parameter form (inputs from the parameter types), Format (Excel/CSV or
  * PDF), Download Report (disabled until a format is chosen) and View; the results below.
  */
-export default function ReportsPage(_props: SlotProps) {
+export default function ReportsPage(_props: ViewProps) {
   const notify = useNotify();
   const { data, isPending, error, refetch } = useGetList<ReportRecord>('reports', { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: 'Group', order: 'ASC' } });
   const [selected, setSelected] = useState<string | null>(null);

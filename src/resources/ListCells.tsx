@@ -9,7 +9,7 @@ import { isActive } from '../../shared/deadlines.js';
 import type { ApiRecord, ColumnDeclaration, RecordLink, ResourceDeclaration } from '../../resources/declaration.js';
 import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
-import { RecordSlot } from './RecordSlot.js';
+import { useViews, ViewOf } from './views.js';
 
 /** A record of a declared list as react-admin holds it. */
 export type Row = RaRecord & ApiRecord;
@@ -142,7 +142,9 @@ export function Cell(props: CellProps) {
 }
 
 function CellContent({ record, column, declaration, parent, canEdit }: CellProps) {
-  if (column.slot) return <RecordSlot name={column.slot} declaration={declaration} record={record} parent={parent} />;
+  // The resource's views may draw the cell themselves (a status dot beside a name).
+  const drawn = useViews(declaration).cells?.[column.source];
+  if (drawn) return <ViewOf part={drawn} declaration={declaration} record={record} parent={parent} />;
   const type = column.type ?? { kind: 'text' };
   if (type.kind === 'chip') {
     const value = valueAt(record, column.source);

@@ -7,10 +7,10 @@ import { hasAnyPermission } from '../../shared/permissions.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ApiRecord, FormSectionDeclaration, ResourceDeclaration, SectionCondition } from '../../resources/declaration.js';
 import type { ObjectSchema } from '../../schemas/index.js';
-import { slotComponent } from '../slots/index.js';
+import { useViews } from './views.js';
 import { FormSection } from './FormSection.js';
-import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, nestedErrors, schemaById, schemaResolver } from './formValidation.js';
-import { SchemaInput, widthOf } from './SchemaInput.js';
+import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, nestedErrors, schemaById, schemaResolver, widthOf } from './formValidation.js';
+import { SchemaInput } from './SchemaInput.js';
 import { SubmitButton } from './SubmitButton.js';
 import { CONFIRM_KEY, useResourceSave } from './useResourceSave.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
@@ -84,7 +84,7 @@ interface SectionProps {
   onShown(title: string, shown: boolean): void;
 }
 
-/** The inputs of one section: a list section is the list's own frame; other fields sit in a grid, its slot after them. */
+/** The inputs of one section: a list section is the list's own frame; other fields sit in a grid, the section's view after them. */
 function SectionBody({ layout, section, schema, declaration, readOnlyField, onShown }: SectionProps) {
   const record = useRecordContext<ApiRecord & { id: string }>();
   useEffect(() => {
@@ -92,7 +92,9 @@ function SectionBody({ layout, section, schema, declaration, readOnlyField, onSh
     return () => onShown(section.title, false);
   }, [onShown, section.title]);
   const fields = (section.fields ?? []).filter((f) => schema.properties[f]);
-  const only = fields.length === 1 && !section.slot ? schema.properties[fields[0]] : undefined;
+  // What the resource's views draw after the section's fields (an account's status controls).
+  const Part = useViews(declaration).sections?.[section.title];
+  const only = fields.length === 1 && !Part ? schema.properties[fields[0]] : undefined;
   if (only && entrySchemaOf(only)) {
     return (
       <SchemaInput
@@ -104,7 +106,6 @@ function SectionBody({ layout, section, schema, declaration, readOnlyField, onSh
       />
     );
   }
-  const Slot = section.slot ? slotComponent(section.slot) : null;
   const body = (
     <>
       {fields.length > 0 && (
@@ -119,9 +120,9 @@ function SectionBody({ layout, section, schema, declaration, readOnlyField, onSh
           })}
         </Grid>
       )}
-      {Slot && (
+      {Part && (
         <Suspense fallback={null}>
-          <Slot declaration={declaration} record={record} readOnly={readOnlyField('')} />
+          <Part declaration={declaration} record={record} readOnly={readOnlyField('')} />
         </Suspense>
       )}
     </>
@@ -241,7 +242,7 @@ function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requir
  * The form of a declared resource's record in titled sections (`form.sections`): react-admin's Form whose inputs
  * come from the schema (`SchemaInput`), validated by the same schema through ajv — only what the shown sections
  * hold — and saved the one way every form saves (`useResourceSave`). A section may show only on create or edit, or
- * only while a condition holds (the user's groups); its slot draws what the schema cannot. The server's messages
+ * only while a condition holds (the user's groups); the resource's views draw what the schema cannot after its fields. The server's messages
  * show under their fields (a list's entries found again when blank ones were left out); messages of fields the
  * form does not show are toasts, and with `form.toastModelState` every message is a toast too. A save that fails in
  * any way leaves the form as the user left it (`saveFailed`): the values typed, the form changed, Save enabled, its

@@ -22,10 +22,8 @@ import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
-import { slotComponent } from '../slots/index.js';
-import { recordLocks } from '../slots/recordLocks.js';
 import { parentValuesOf } from './recordValues.js';
-import { RecordSlot } from './RecordSlot.js';
+import { useViews, ViewOf, type ResourceViews } from './views.js';
 import { ListPager } from './ListPager.js';
 import { filterDefaults, filterInput } from './ListFilters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
@@ -52,7 +50,7 @@ function useAfterListAnswered(): boolean {
 }
 
 /**
- * The list beside the declaration's aside slot (a filter panel): side by side on a laptop, stacked on a phone. The
+ * The list beside the resource's aside view (a filter panel): side by side on a laptop, stacked on a phone. The
  * panel renders once the list has answered, so neither the list's first render — which starts its search — nor its
  * rows wait for the panel's (an org tree is the heaviest part of the cases screen).
  */
@@ -68,22 +66,23 @@ function WithAside({ aside, children }: { aside: ReactNode; children: ReactNode 
   );
 }
 
-/** The declaration's bulk actions, on the rows the user selected (react-admin's list selection). */
+/** The resource's bulk actions, on the rows the user selected (react-admin's list selection). */
 function BulkActions({ declaration, parent }: { declaration: ResourceDeclaration; parent?: ApiRecord }) {
-  const Slot = slotComponent(declaration.slots!.bulkActions!);
-  return <Slot declaration={declaration} parent={parent} />;
+  const Actions = useViews(declaration).bulkActions;
+  return Actions ? <Actions declaration={declaration} parent={parent} /> : null;
 }
 
-/** The form of a record: the declaration's edit or create slot, or the generic modal. */
+/** The form of a record: the resource's edit or create view, or the generic modal. */
 function RecordForm({ declaration, record, parent, readOnly, onClose }: { declaration: ResourceDeclaration; record?: Row; parent?: ApiRecord; readOnly: boolean; onClose(): void }) {
-  const name = record ? declaration.slots?.edit : declaration.slots?.create;
-  if (!name)
+  const views = useViews(declaration);
+  const part = record ? views.edit : views.create;
+  if (!part)
     return (
       <Suspense fallback={null}>
         <ResourceFormDialog declaration={declaration} record={record} parent={parent} onClose={onClose} />
       </Suspense>
     );
-  return <RecordSlot name={name} declaration={declaration} record={record} parent={parent} readOnly={readOnly} onClose={onClose} />;
+  return <ViewOf part={part} declaration={declaration} record={record} parent={parent} readOnly={readOnly} onClose={onClose} />;
 }
 
 /** Whether the user is typing somewhere (a shortcut key then types instead). */
@@ -115,32 +114,30 @@ function SubResourceList({ name, parent, caption, readOnly }: { name: string; pa
   return <ResourceList declaration={sub} parent={parent} caption={caption} readOnly={readOnly} />;
 }
 
-const unlocked = () => false;
-
-/** Whether the record is closed to changes for the viewer (the declaration's `recordLock`); never, without one. */
-function useRecordLock(declaration: ResourceDeclaration, record: Row | undefined): boolean {
-  const lock = (declaration.recordLock && recordLocks[declaration.recordLock]) || unlocked;
-  return lock(record);
-}
+/**
+ * Whether the record is closed to changes for the viewer: the server says why in its `LockedReason` (a case on hold
+ * without Edit Inactive Cases, or held by another user), and refuses changes to what is under it.
+ */
+const isClosed = (record: Row | undefined): boolean => typeof record?.LockedReason === 'string' && record.LockedReason !== '';
 
 /**
- * What a row shows when it expands: the declaration's expand slot, then its sub-resources' lists (each titled when
+ * What a row shows when it expands: the resource's expand view, then its sub-resources' lists (each titled when
  * there are several, read only when the record is closed to the viewer), leaving out those the user may not list.
  */
 function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
   const record = useRecordContext<Row>();
   const [, collapse] = useExpanded(declaration.name, record?.id ?? '', true);
-  const closed = useRecordLock(declaration, record);
+  const Part = useViews(declaration).expand;
   if (!record) return null;
-  const Slot = declaration.slots?.expand ? slotComponent(declaration.slots.expand) : null;
+  const closed = isClosed(record);
   const subResources = declaration.subResources ?? [];
   return (
     // Width 0 and at least the row's width: what the row expands into never widens the table's columns (a wide
     // sub-resource table scrolls sideways within the row instead).
     <Stack spacing={2} sx={{ py: 1, px: { xs: 0, sm: 2 }, width: 0, minWidth: '100%', boxSizing: 'border-box' }}>
-      {Slot && (
+      {Part && (
         <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-          <Slot declaration={declaration} record={record} onClose={collapse} />
+          <Part declaration={declaration} record={record} onClose={collapse} />
         </Suspense>
       )}
       {subResources.map((name) => (
@@ -156,12 +153,13 @@ interface ListProps {
   parent?: ApiRecord;
   /** A sub-resource's list titled by the declaration's title (a row expanding into several lists). */
   caption?: boolean;
-  /** Its records are only read here (a locked case's papers): no add, edit, remove or actions slot, whatever the user may do. */
+  /** Its records are only read here (a locked case's papers): no add, edit, remove or actions view, whatever the user may do. */
   readOnly?: boolean;
 }
 
 function ListView({ declaration, parent, caption = false, readOnly = false }: ListProps) {
   const { name, list, texts } = declaration;
+  const views: ResourceViews = useViews(declaration);
   const resource = { resource: name };
   const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
@@ -169,7 +167,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const [canCreate, canEdit, canRemove] = [mayCreate, mayEdit, mayRemove].map((may) => may && !readOnly);
   // Selection checkboxes only for users who get a bulk action (`permissions.actions.bulk`, when declared).
   const { canAccess: mayBulk = false } = useCanAccess({ ...resource, action: 'bulk' });
-  const showBulk = Boolean(declaration.slots?.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
+  const showBulk = Boolean(views.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
   const { isFetching, meta, refetch } = useListContext();
   // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
   const view: ColumnView = useMemo(() => (meta as { columns?: ColumnView } | undefined)?.columns ?? {}, [meta]);
@@ -181,11 +179,11 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const showView = !showEdit && Boolean(list.readOnlyView);
   useCreateShortcut(list.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
   const showRemove = canRemove && declaration.remove.kind !== 'none' && Boolean(declaration.operations.delete);
-  // The rowActions slot decides by itself whom it shows to (move up and down for users who may reorder).
-  const showRowSlot = Boolean(declaration.slots?.rowActions) && !readOnly;
+  // The rowActions view decides by itself whom it shows to (move up and down for users who may reorder).
+  const showRowActions = Boolean(views.rowActions) && !readOnly;
   // rowClick 'page' opens the record's page; its rows still expand by their button when there is something to show.
   const opensPage = list.rowClick === 'page' && Boolean(declaration.route);
-  const expands = list.rowClick === 'expand' || (opensPage && Boolean(declaration.slots?.expand || declaration.subResources?.length));
+  const expands = list.rowClick === 'expand' || (opensPage && Boolean(views.expand || declaration.subResources?.length));
   const { canAccess: mayFollow = false } = useCanAccess({ ...resource, action: list.rowLink?.action ?? 'list' });
   const rowLink = list.rowLink && mayFollow ? list.rowLink : null;
   const { canAccess: mayOpenLink = false } = useCanAccess({ ...resource, action: list.editLink?.action ?? 'list', enabled: Boolean(list.editLink) });
@@ -198,8 +196,8 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
     </Button>
   );
   const label = list.label ? list.label(parent) : declaration.title;
-  // The actions slot takes the add button's place: in the page header, or beside a sub-resource's filters.
-  const Actions = declaration.slots?.actions && !readOnly ? slotComponent(declaration.slots.actions) : null;
+  // The actions view takes the add button's place: in the page header, or beside a sub-resource's filters.
+  const Actions = readOnly ? undefined : views.actions;
   const actions = Actions ? (
     <Suspense fallback={null}>
       <Actions declaration={declaration} parent={parent} />
@@ -207,7 +205,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   ) : (
     addButton
   );
-  const Aside = !parent && declaration.slots?.aside ? slotComponent(declaration.slots.aside) : null;
+  const Aside = parent ? undefined : views.aside;
   // Rows open closed when the list opens again: a row whose expansion is its form, and the rows of a sub-resource's
   // list (the same record may belong to another parent: an org's inherited range is its ancestor's).
   const removeFromStore = useRemoveFromStore();
@@ -288,11 +286,11 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
             expand={expands ? <Expanded declaration={declaration} /> : undefined}
             expandSingle={expands && !opensPage}
             rowActions={
-              showEdit || showView || showRemove || showRowSlot || showEditLink ? (
+              showEdit || showView || showRemove || showRowActions || showEditLink ? (
                 <RowActions
                   declaration={declaration}
                   parent={parent}
-                  withSlot={showRowSlot}
+                  withRowActions={showRowActions}
                   canEdit={showEdit}
                   canView={showView}
                   canRemove={showRemove}
@@ -348,7 +346,7 @@ function FromParentList({ declaration, parent, caption, readOnly, from }: ListPr
 /**
  * The generic list of a declared resource: react-admin's ListBase and DataTable with the declared columns,
  * filters, sort and page size; add, edit, hide/restore or delete by permission; rows that expand into
- * sub-resources or a slot. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
+ * sub-resources or its expand view. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
  * `list.from` shows the parent's field instead of calling.
  */
 export function ResourceList({ declaration, parent, caption, readOnly }: ListProps) {

@@ -3,7 +3,7 @@ import { LinearProgress } from '@mui/material';
 import { ResourceContextProvider } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { PageGuard } from '../layout/PageGuard.js';
-import { slotComponent } from '../slots/index.js';
+import { useViews } from './views.js';
 import { ListSkeleton } from './ListSkeleton.js';
 import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
 
@@ -14,16 +14,17 @@ const useListModule = moduleOnTheSide(() => import('./ResourceList.js'));
 const SingletonForm = lazy(() => import('./SingletonForm.js').then((m) => ({ default: m.SingletonForm })));
 
 /**
- * A record's own page (`slots.page`, at `{route}/{id}`), for users who may list the resource; others see the
+ * A record's own page (its views' `page`, at `{route}/{id}`), for users who may list the resource; others see the
  * not-found view.
  */
 export function RecordPage({ declaration }: { declaration: ResourceDeclaration }) {
-  const Slot = slotComponent(declaration.slots!.page!);
+  const Page = useViews(declaration).page;
+  if (!Page) return null;
   return (
     <ResourceContextProvider value={declaration.name}>
       <PageGuard page={declaration.name}>
         <Suspense fallback={<LinearProgress aria-label="Loading" />}>
-          <Slot declaration={declaration} />
+          <Page declaration={declaration} />
         </Suspense>
       </PageGuard>
     </ResourceContextProvider>
@@ -37,16 +38,16 @@ function GenericList({ declaration }: { declaration: ResourceDeclaration }) {
 }
 
 /**
- * The page of a declared resource at its route: the generic list (or the singleton's form, or the declaration's
- * `list` slot), shown to users the auth provider's canAccess lets list it; others see the not-found view.
+ * The page of a declared resource at its route: the generic list (or the singleton's form, or the resource's
+ * `list` view), shown to users the auth provider's canAccess lets list it; others see the not-found view.
  */
 export function ResourceScreen({ declaration }: { declaration: ResourceDeclaration }) {
-  const Slot = declaration.slots?.list ? slotComponent(declaration.slots.list) : null;
+  const Screen = useViews(declaration).list;
   return (
     <ResourceContextProvider value={declaration.name}>
       <PageGuard page={declaration.name}>
-        <Suspense fallback={Slot || declaration.singleton ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />}>
-          {Slot ? <Slot declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <GenericList declaration={declaration} />}
+        <Suspense fallback={Screen || declaration.singleton ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />}>
+          {Screen ? <Screen declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <GenericList declaration={declaration} />}
         </Suspense>
       </PageGuard>
     </ResourceContextProvider>

@@ -7,15 +7,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useCanAccess, useExpanded, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { RecordSlot } from './RecordSlot.js';
+import { useViews, ViewOf } from './views.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import { stop, type Row } from './ListCells.js';
 
 interface RowActionsProps {
   declaration: ResourceDeclaration;
   parent?: ApiRecord;
-  /** The declaration's `rowActions` slot shows (not in a list drawn read only). */
-  withSlot: boolean;
+  /** The resource's `rowActions` view shows (not in a list drawn read only). */
+  withRowActions: boolean;
   canEdit: boolean;
   /** Without edit: a View button opening the record read only. */
   canView: boolean;
@@ -27,8 +27,9 @@ interface RowActionsProps {
  * Edit, and hide/restore or delete (after confirmation when the declaration asks), as the declaration and the
  * user's permissions allow; the remove itself is `useRemoveAction`.
  */
-export function RowActions({ declaration, parent, withSlot, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
+export function RowActions({ declaration, parent, withRowActions, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
   const record = useRecordContext<Row>();
+  const extra = useViews(declaration).rowActions;
   const removeAction = useRemoveAction(declaration, record, { parent });
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
   const editLink = declaration.list.editLink;
@@ -42,7 +43,7 @@ export function RowActions({ declaration, parent, withSlot, canEdit, canView, ca
   const editLabel = declaration.texts.editAction ?? 'Edit';
   return (
     <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={stop}>
-      {withSlot && declaration.slots?.rowActions && <RecordSlot name={declaration.slots.rowActions} declaration={declaration} record={record} parent={parent} />}
+      {withRowActions && extra && <ViewOf part={extra} declaration={declaration} record={record} parent={parent} />}
       {editLink && mayOpen ? (
         <Tooltip title={editLabel}>
           <IconButton size="small" component={RouterLink} to={editLink.to(record)} aria-label={`${editLabel} ${name}`}>

@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext } from 'react';
+import { createContext, useContext } from 'react';
 import { Box, Checkbox, Chip, FormControlLabel, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput,
@@ -19,21 +19,20 @@ import {
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
-import type { ObjectSchema, PropertySchema } from '../../schemas/index.js';
+import type { ObjectSchema } from '../../schemas/index.js';
 import { formatPhone } from '../../shared/format.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { humanizeFieldName } from '../../shared/validationMessages.js';
 import { DateInput, phoneDigits } from '../forms/inputs.js';
 import { SsnInput } from '../forms/SsnInput.js';
 import { useLookupItems } from '../session/useLookups.js';
-import { slotComponent } from '../slots/index.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
-import { RecordSlot } from './RecordSlot.js';
+import { useViews, ViewOf, type ViewPart } from './views.js';
 import { Texts } from '../../shared/texts/index.js';
-import { entrySchemaOf, hintsOf, typesOf, type FormProperty, type UiHints } from './formValidation.js';
-import { SchemaListInput, type ListFrame } from './SchemaListInput.js';
+import { entrySchemaOf, hintsOf, isLongText, typesOf, type FormProperty, type UiHints } from './formValidation.js';
+import { SchemaListInput, type EntryPlace, type ListFrame } from './SchemaListInput.js';
 
-/** What an input slot needs to know of its field (`form.inputs`): read with `useSchemaInput()`. */
+/** What an input drawn by a resource's views (their `inputs`) needs to know of its field: read with `useSchemaInput()`. */
 export interface SchemaInputProps {
   source: string;
   label: string;
@@ -43,19 +42,11 @@ export interface SchemaInputProps {
 
 const SchemaInputContext = createContext<SchemaInputProps | null>(null);
 
-/** The field an input slot draws (its source, label, required flag and read-only state). */
+/** The field a drawn input stands for (its source, label, required flag and read-only state). */
 export function useSchemaInput(): SchemaInputProps {
   const value = useContext(SchemaInputContext);
   if (!value) throw new Error('useSchemaInput() outside a schema input');
   return value;
-}
-
-/** Where an input sits when it is part of a list entry: its entry's title and position, for accessible names. */
-export interface EntryPlace {
-  label: string;
-  index: number;
-  /** A boolean of the entry changed (the list keeps one primary). */
-  onCheck?(field: string, checked: boolean): void;
 }
 
 interface Props {
@@ -64,7 +55,7 @@ interface Props {
   /** Path prefix inside an array or nested object ('Emails.0.'). */
   prefix?: string;
   readOnly?: boolean;
-  /** The declaration whose form this is: its `form.inputs` slots and the record they get. */
+  /** The declaration whose form this is: its views' `inputs` and the record they get. */
   declaration?: ResourceDeclaration;
   entry?: EntryPlace;
   /** A list drawn as a section of its own: title, empty text and add button. */
@@ -72,7 +63,6 @@ interface Props {
 }
 
 /** A long text gets a multi-line box (unless `x-ui.widget: text` keeps it on one line). */
-const LONG_TEXT = 250;
 
 const label = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -156,6 +146,7 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
   const formValues = useWatch({ name: dependsOn.map(([, field]) => field) }) as unknown[];
   const filter = { ...reference.fixed, ...Object.fromEntries(dependsOn.map(([name], i) => [name, formValues[i]])) };
   const ready = dependsOn.every((_entry, i) => formValues[i] !== undefined && formValues[i] !== null && formValues[i] !== '');
+  const refusedView = useViews(target).listRefused;
   const { data = [], isPending, error, refetch } = useGetList<RaRecord>(target.name, { pagination: { page: 1, perPage: REFERENCE_SELECT_LIMIT }, sort: target.list.sort, filter }, { enabled: ready });
   const current = useWatch({ name: source }) as unknown;
   const record = useRecordContext();
@@ -185,8 +176,8 @@ function ReferenceSelect({ source, title, reference, target, required, hints }: 
     return (
       <Stack spacing={1}>
         {current !== undefined && current !== null && current !== '' && <ChosenReference source={source} title={title} reference={reference} hints={hints} />}
-        {target.slots?.listRefused ? (
-          <RecordSlot name={target.slots.listRefused} declaration={target} error={error} onClose={() => void refetch()} />
+        {refusedView ? (
+          <ViewOf part={refusedView} declaration={target} error={error} onClose={() => void refetch()} />
         ) : (
           <LoadFailed error={error} text={Texts.forms.choicesFailed(title)} onRetry={() => void refetch()} />
         )}
@@ -338,19 +329,18 @@ function EntryCheckbox({ source, title, entry, field: name, readOnly }: { source
   );
 }
 
-/** An input drawn by a slot of the declaration (`form.inputs`). */
-function SlotInput({ slot, declaration, field }: { slot: string; declaration?: ResourceDeclaration; field: SchemaInputProps }) {
-  const Slot = slotComponent(slot);
+/** An input drawn by the resource's views (`inputs`). */
+function DrawnInput({ part, declaration, field }: { part: ViewPart; declaration: ResourceDeclaration; field: SchemaInputProps }) {
   const record = useRecordContext();
   return (
     <SchemaInputContext.Provider value={field}>
-      <Suspense fallback={null}>{declaration && <Slot declaration={declaration} record={record as ApiRecord | undefined} readOnly={field.readOnly} />}</Suspense>
+      <ViewOf part={part} declaration={declaration} record={record as ApiRecord | undefined} readOnly={field.readOnly} />
     </SchemaInputContext.Provider>
   );
 }
 
 /**
- * The react-admin input of one schema property: a slot of the declaration (`form.inputs`); `x-ui.reference` →
+ * The react-admin input of one schema property: the resource's own input (its views' `inputs`); `x-ui.reference` →
  * a select or an autocomplete of another resource's records; `x-lookup` → a select of the lookup list (several
  * for a list of ids); `enum` → a select; booleans → a switch (a named checkbox in a list entry); numbers (money,
  * `x-ui.widget: money`, with a $ before it; a number is sent); dates → the date picker ('YYYY-MM-DD', or null);
@@ -362,6 +352,7 @@ function SlotInput({ slot, declaration, field }: { slot: string; declaration?: R
 export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly = false, declaration, entry, frame }: Props) {
   const property = schema.properties[name] as FormProperty | undefined;
   const hints = hintsOf(property);
+  const views = useViews(declaration);
   if (!property || hints.hidden) return null;
   const source = `${prefix}${name}`;
   const title = property.title ?? humanizeFieldName(name);
@@ -370,9 +361,9 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   const helperText = property.description;
   const common = { source, label: title, isRequired: required, readOnly, helperText: helperText ?? false, fullWidth: true } as const;
   const kind = typesOf(property);
-  const slot = !prefix ? declaration?.form.inputs?.[name] : undefined;
+  const drawn = !prefix && declaration ? views.inputs?.[name] : undefined;
 
-  if (slot) return <SlotInput slot={slot} declaration={declaration} field={{ source, label: title, isRequired: required, readOnly }} />;
+  if (drawn && declaration) return <DrawnInput part={drawn} declaration={declaration} field={{ source, label: title, isRequired: required, readOnly }} />;
   if (hints.reference) return <ReferenceField source={source} title={title} reference={hints.reference} many={kind.includes('array')} required={required} readOnly={readOnly} hints={hints} />;
   if (property['x-lookup'] && kind.includes('array')) return <LookupListInput source={source} title={title} list={property['x-lookup']} readOnly={readOnly} />;
   if (property['x-lookup']) return <LookupInput source={source} title={title} list={property['x-lookup']} required={required} readOnly={readOnly} helperText={helperText} />;
@@ -388,7 +379,7 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   if (kind.includes('array')) {
     const entries = entrySchemaOf(property);
     if (!entries) return null;
-    return <SchemaListInput source={source} property={property} entries={entries} readOnly={readOnly} frame={frame ?? { title }} />;
+    return <SchemaListInput source={source} property={property} entries={entries} readOnly={readOnly} frame={frame ?? { title }} Input={SchemaInput} />;
   }
   if (kind.includes('object')) {
     const nested = property as unknown as ObjectSchema;
@@ -406,18 +397,7 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   if (hints.widget === 'password') {
     return <TextInput {...common} type="password" autoComplete="new-password" slotProps={{ htmlInput: { maxLength: property.maxLength } }} />;
   }
-  const multiline = hints.widget === 'textarea' || (hints.widget !== 'text' && (property.maxLength ?? 0) > LONG_TEXT);
+  const multiline = isLongText(property);
   return <TextInput {...common} multiline={multiline} minRows={multiline ? 3 : undefined} slotProps={{ htmlInput: { maxLength: property.maxLength } }} />;
 }
 
-/** The laptop width (of 12 columns) an input takes: the schema's `x-ui.width`, else full for lists and long texts. */
-export function widthOf(property: PropertySchema | undefined): number {
-  if (!property) return 12;
-  const hints = hintsOf(property);
-  if (hints.width) return hints.width;
-  const kind = typesOf(property);
-  if (kind.includes('array') && entrySchemaOf(property)) return 12;
-  if (hints.widget === 'textarea' || (hints.widget !== 'text' && (property.maxLength ?? 0) > LONG_TEXT)) return 12;
-  if (kind.includes('array')) return 6;
-  return 4;
-}

@@ -1,5 +1,5 @@
 import { Texts } from '../../shared/texts/index.js';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, IconButton, Stack, TablePagination, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -12,8 +12,7 @@ import { PageSizes } from '../../shared/constants.js';
 import { useLookupItems, useLookupLists } from '../session/useLookups.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { FormSection } from './FormSection.js';
-import { allows, hintsOf, schemaResolver, typesOf, type FormProperty } from './formValidation.js';
-import { SchemaInput, widthOf, type EntryPlace } from './SchemaInput.js';
+import { allows, hintsOf, schemaResolver, typesOf, widthOf, type FormProperty } from './formValidation.js';
 import { SubmitButton } from './SubmitButton.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
 
@@ -24,12 +23,24 @@ export interface ListFrame {
   addLabel?: string;
 }
 
+/** Where an input sits when it is part of a list entry: its entry's title and position, for accessible names. */
+export interface EntryPlace {
+  label: string;
+  index: number;
+  /** A boolean of the entry changed (the list keeps one primary). */
+  onCheck?(field: string, checked: boolean): void;
+}
+
+/** What draws one field of an entry: the schema input, handed down by it (an entry's fields are schema inputs too). */
+export type EntryInput = ComponentType<{ schema: ObjectSchema; name: string; prefix?: string; readOnly?: boolean; entry?: EntryPlace }>;
+
 interface Props {
   source: string;
   property: PropertySchema;
   entries: ObjectSchema;
   readOnly: boolean;
   frame: ListFrame;
+  Input: EntryInput;
 }
 
 type Entry = Record<string, unknown>;
@@ -83,7 +94,7 @@ function Pager({ count, page, onPage }: { count: number; page: number; onPage(pa
  * listed in a table and edited one at a time in a modal validated by the entry schema. `x-ui.primary` keeps one
  * entry primary.
  */
-export function SchemaListInput({ source, property, entries, readOnly, frame }: Props) {
+export function SchemaListInput({ source, property, entries, readOnly, frame, Input }: Props) {
   const hints = hintsOf(property);
   const { fields, append, remove, update } = useFieldArray({ name: source });
   const { setValue, getValues, clearErrors, trigger } = useFormContext();
@@ -177,7 +188,7 @@ export function SchemaListInput({ source, property, entries, readOnly, frame }: 
                 <Grid container columnSpacing={1.5} rowSpacing={0} sx={{ flex: 1, minWidth: 0 }}>
                   {fieldsOf.map((name) => (
                     <Grid key={name} size={{ xs: 12, sm: Math.max(widthOf(entries.properties[name]), 6), md: widthOf(entries.properties[name]) }}>
-                      <SchemaInput schema={entries} name={name} prefix={`${source}.${index}.`} readOnly={readOnly} entry={place} />
+                      <Input schema={entries} name={name} prefix={`${source}.${index}.`} readOnly={readOnly} entry={place} />
                     </Grid>
                   ))}
                 </Grid>
@@ -193,6 +204,7 @@ export function SchemaListInput({ source, property, entries, readOnly, frame }: 
           title={`${editing === 'new' ? 'Add' : 'Edit'} ${entryTitle}`}
           submit={`Save ${entryTitle}`}
           entries={entries}
+          Input={Input}
           fields={fieldsOf}
           entryTitle={entryTitle}
           index={editing === 'new' ? fields.length : editing}
@@ -320,6 +332,7 @@ function EntryDialog({
   title,
   submit,
   entries,
+  Input,
   fields,
   entryTitle,
   index,
@@ -331,6 +344,7 @@ function EntryDialog({
   title: string;
   submit: string;
   entries: ObjectSchema;
+  Input: EntryInput;
   fields: string[];
   entryTitle: string;
   index: number;
@@ -351,7 +365,7 @@ function EntryDialog({
           <Grid container columnSpacing={2}>
             {fields.map((name) => (
               <Grid key={name} size={{ xs: 12, sm: widthOf(entries.properties[name]) }}>
-                <SchemaInput schema={entries} name={name} entry={{ label: entryTitle, index }} />
+                <Input schema={entries} name={name} entry={{ label: entryTitle, index }} />
               </Grid>
             ))}
           </Grid>

@@ -277,3 +277,23 @@ export function errorsOnRows(errors: Record<string, string>, rows: Record<string
     }),
   );
 }
+
+const LONG_TEXT = 250;
+
+/** A text written over several lines: a textarea by its hint, or a text longer than 250 characters unless hinted plain. */
+export function isLongText(property: FormProperty): boolean {
+  const hints = hintsOf(property);
+  return hints.widget === 'textarea' || (hints.widget !== 'text' && (property.maxLength ?? 0) > LONG_TEXT);
+}
+
+/** The laptop width (of 12 columns) an input takes: the schema's `x-ui.width`, else full for lists and long texts. */
+export function widthOf(property: PropertySchema | undefined): number {
+  if (!property) return 12;
+  const hints = hintsOf(property);
+  if (hints.width) return hints.width;
+  const kind = typesOf(property);
+  if (kind.includes('array') && entrySchemaOf(property)) return 12;
+  if (isLongText(property)) return 12;
+  if (kind.includes('array')) return 6;
+  return 4;
+}

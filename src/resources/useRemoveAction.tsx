@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider, useDelete, useNotify, useRefresh, type Identifier } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { RecordSlot } from './RecordSlot.js';
+import { useViews, ViewOf } from './views.js';
 import { endedBySignOut, failureMessage } from './writeFailure.js';
 
 /** The remove action of one record, as its buttons use it (`useRemoveAction`). */
@@ -17,12 +17,12 @@ export interface RemoveAction {
   request(): void;
   /** The call is under way (disable the button). */
   isPending: boolean;
-  /** The confirmation and the declaration's `removeRefused` slot: render it once, beside the button. */
+  /** The confirmation and the resource's `removeRefused` view: render it once, beside the button. */
   dialogs: ReactNode;
 }
 
 export interface RemoveActionOptions {
-  /** A sub-resource's parent record (for its texts and slots). */
+  /** A sub-resource's parent record (for its texts and views). */
   parent?: ApiRecord;
   /** After a successful remove (toast said, refresh asked), with the record the call answered (a toggle's new Hidden). */
   onDone?(answered: ApiRecord): void;
@@ -40,8 +40,8 @@ const NOTHING: RemoveAction = { label: null, request: () => undefined, isPending
  * Hide/restore (toggleHidden) or delete one record of a declared resource, the one way every button does it:
  * react-admin's Confirm first when the declaration asks for it (a delete always; a toggle with `remove.confirm`),
  * then the data provider's `delete`, the declaration's toast (hidden / shown / deleted) and a refresh. A refusal
- * toasts its message (a delete's `texts.deleteFailed` when the server gave none) or goes to the `removeRefused`
- * slot; an ended session is left to the auth provider. Permissions are the caller's to check
+ * toasts its message (a delete's `texts.deleteFailed` when the server gave none) or goes to the resource's
+ * `removeRefused` view; an ended session is left to the auth provider. Permissions are the caller's to check
  * (`useCanAccess({ resource, action: 'delete' })`).
  */
 export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRecord & { id?: Identifier }) | undefined, { parent, onDone }: RemoveActionOptions = {}): RemoveAction {
@@ -52,6 +52,7 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
   const [toggling, setToggling] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<{ error: unknown } | null>(null);
+  const refusedView = useViews(declaration).removeRefused;
   const removal = declaration.remove;
   if (!record || removal.kind === 'none' || (removal.kind === 'delete' && removal.when && !removal.when(record))) return NOTHING;
 
@@ -79,8 +80,8 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
       refresh();
       onDone?.(answered);
     } catch (error) {
-      // The declaration's removeRefused slot explains a refusal its own way (e.g. what still uses the record).
-      if (declaration.slots?.removeRefused) setRefused({ error });
+      // The resource's removeRefused view explains a refusal its own way (e.g. what still uses the record).
+      if (refusedView) setRefused({ error });
       else {
         const message = failureMessage(error);
         const failed = declaration.texts.deleteFailed;
@@ -107,8 +108,8 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
           onClose={() => setConfirming(false)}
         />
       )}
-      {refused && declaration.slots?.removeRefused && (
-        <RecordSlot name={declaration.slots.removeRefused} declaration={declaration} record={record} parent={parent} error={refused.error} onClose={() => setRefused(null)} />
+      {refused && refusedView && (
+        <ViewOf part={refusedView} declaration={declaration} record={record} parent={parent} error={refused.error} onClose={() => setRefused(null)} />
       )}
     </>
   );

@@ -26,7 +26,7 @@ import { errorMessageOf, type ErrorBody } from '../../dataProvider/httpClient.js
 import { CodeEditor } from '../components/CodeEditor.js';
 import { SectionForm } from '../forms/SectionForm.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 import {
   addField,
   allFieldIds,
@@ -76,7 +76,7 @@ const ALL = { pagination: { page: 1, perPage: 100000 }, sort: { field: 'SectionN
  * read-only view and code editor; View JSON Editor) and the XSLT editor of the section's report template (Admin
  * Section Templates). Saving makes a new version. Read only (a user without edit) it shows the version, unchanged.
  */
-export default function SectionBuilderSlot({ record, readOnly = false, onClose = () => undefined }: SlotProps) {
+export default function SectionBuilderSlot({ record, readOnly = false, onClose = () => undefined }: ViewProps) {
   const version = record as unknown as SectionTemplate | undefined;
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();

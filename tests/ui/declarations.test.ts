@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { resources, resourceByName } from '../../resources/index.js';
 import { ALL_PERMISSIONS } from '../../shared/permissions.js';
 import { permissionsFor } from '../../resources/declaration.js';
-import { slots } from '../../src/slots/index.js';
-import { recordLocks } from '../../src/slots/recordLocks.js';
+import { views } from '../../src/views.js';
 
 /**
- * Every declaration is consistent with the rest of the product: the slots it names exist, its sub-resources
+ * Every declaration is consistent with the rest of the product: its views draw parts it has, its sub-resources
  * point back at it, its form fields are writable properties of its schema, and its permissions are the
  * catalogue's. A mistake here would otherwise show only when someone opens the screen.
  */
 describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s', (_name, declaration) => {
-  it('names only slots the client has', () => {
-    const named = [...Object.values(declaration.slots ?? {}), ...declaration.list.columns.flatMap((c) => (c.slot ? [c.slot] : []))];
-    for (const name of named) expect(slots, `slot ${name}`).toHaveProperty(name);
-    if (declaration.recordLock) expect(recordLocks, `record lock ${declaration.recordLock}`).toHaveProperty(declaration.recordLock);
+  it('has views that draw only its own columns, form sections and fields', () => {
+    const own = views[declaration.name] ?? {};
+    const columns = declaration.list.columns.map((c) => c.source);
+    for (const source of Object.keys(own.cells ?? {})) expect(columns, `cell ${source}`).toContain(source);
+    const titles = (declaration.form.sections ?? []).map((s) => s.title);
+    for (const title of Object.keys(own.sections ?? {})) expect(titles, `section ${title}`).toContain(title);
+    for (const field of Object.keys(own.inputs ?? {})) expect(declaration.schema.properties, `input ${field}`).toHaveProperty(field);
   });
 
   it('lists sub-resources that name it as their parent, and a parent that exists', () => {
@@ -37,7 +39,7 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
 
   it('has a page route only with a page, and only as a sub-resource', () => {
     if (!declaration.pageRoute) return;
-    expect(declaration.slots?.page).toBeDefined();
+    expect(views[declaration.name]?.page).toBeDefined();
     expect(declaration.parent).toBeDefined();
     // The route names the parent's key and the record's, so the page can load the record through its parent's call.
     expect(declaration.pageRoute.split('/')).toEqual(expect.arrayContaining([`:${declaration.parent!.field}`, ':id']));
@@ -55,6 +57,10 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
     expect(operations.list ?? operations.one ?? (declaration.parent ? declaration.list.from : undefined), 'read').toBeDefined();
     if (declaration.remove.kind !== 'none') expect(operations.delete, 'delete').toBeDefined();
   });
+});
+
+it('has views only for declared resources', () => {
+  for (const name of Object.keys(views)) expect(resourceByName(name), name).toBeDefined();
 });
 
 it('gives every declared resource its own name and route', () => {

@@ -4,7 +4,7 @@ import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import type { CaseRecipient } from '../../../schemas/types.js';
 import { useSchemaInput } from '../../resources/SchemaInput.js';
-import type { SlotProps } from '../../slots/index.js';
+import type { ViewProps } from '../../resources/views.js';
 
 
 type Loaded = { caseId: number; recipients: CaseRecipient[]; failed: boolean };
@@ -13,10 +13,10 @@ type Loaded = { caseId: number; recipients: CaseRecipient[]; failed: boolean };
 const labelOf = (r: CaseRecipient) => (r.LastName && r.FirstName ? `${r.LastName}, ${r.FirstName}` : r.Name);
 
 /**
- * The Add Message form's Recipients (`form.inputs: { Recipients: 'caseRecipients' }`): several of the case's
+ * The Add Message form's Recipients (the case messages' `inputs` view): several of the case's
  * recipients (`GET /api/cases/{id}/recipients`), labelled 'Last, First'; the schema requires at least one.
  */
-export default function RecipientsInput({ record }: SlotProps) {
+export default function RecipientsInput({ record }: ViewProps) {
   const { source, label, isRequired, readOnly } = useSchemaInput();
   const dataProvider = useDataProvider<DossierDataProvider>();
   const caseId = Number(record?.Case_Id);

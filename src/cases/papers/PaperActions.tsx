@@ -7,7 +7,7 @@ import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js'
 import { filesForm } from '../../../dataProvider/operations.js';
 import { UploadDropZone } from '../../components/UploadDropZone.js';
 import { parentValuesOf } from '../../resources/recordValues.js';
-import type { SlotProps } from '../../slots/index.js';
+import type { ViewProps } from '../../resources/views.js';
 import { TrackingDialog } from './TrackingDialog.js';
 
 const T = CaseTexts;
@@ -18,7 +18,7 @@ const T = CaseTexts;
  * the files in one multipart call (the server extracts zips), says 'Files were uploaded.' and refreshes the list; a
  * refused upload shows the server's message.
  */
-export default function PaperActions({ declaration, parent }: SlotProps) {
+export default function PaperActions({ declaration, parent }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const { canAccess = false } = useCanAccess({ resource: declaration.name, action: 'upload' });
   const [tracking, setTracking] = useState(false);

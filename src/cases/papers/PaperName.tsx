@@ -2,7 +2,7 @@ import { useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import { DownloadName } from '../../components/DownloadName.js';
-import type { SlotProps } from '../../slots/index.js';
+import type { ViewProps } from '../../resources/views.js';
 
 const T = CaseTexts;
 
@@ -11,7 +11,7 @@ const T = CaseTexts;
  * name (spec 001 §2 "Papers"); a tracking-only entry has no file and shows its name as text. A failed download says
  * 'Unable to retrieve file.'.
  */
-export default function PaperName({ record }: SlotProps) {
+export default function PaperName({ record }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   if (!record) return null;
   const name = String(record.Name ?? '');

@@ -10,7 +10,7 @@ import { failureOf } from '../../../dataProvider/httpClient.js';
 import { itemNumber } from '../../../resources/caseItems.js';
 import { resourceByName } from '../../../resources/index.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
-import type { SlotProps } from '../../slots/index.js';
+import type { ViewProps } from '../../resources/views.js';
 import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { NotFound } from '../../layout/NotFound.js';
 import { Panel } from '../../layout/Panel.js';
@@ -145,7 +145,7 @@ function ItemView({ caseId, itemId }: { caseId: number; itemId: number }) {
 }
 
 /** The `itemPage` slot of `case-items`: the item whose case and id are in the route; a render failure says so. */
-export default function ItemPage(_props: SlotProps) {
+export default function ItemPage(_props: ViewProps) {
   const { Case_Id: caseParam, id } = useParams();
   const caseId = Number(caseParam);
   const itemId = Number(id);

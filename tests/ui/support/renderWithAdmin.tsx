@@ -7,15 +7,19 @@ import { authProvider } from '../../../src/auth/authProvider.js';
 import { theme } from '../../../src/theme.js';
 import { AppNotification } from '../../../src/layout/AppNotification.js';
 import { createQueryClient } from '../../../src/queryClient.js';
+import { ViewsProvider } from '../../../src/resources/views.js';
+import { views } from '../../../src/views.js';
 
-/** react-admin's context with the real providers and a query cache of its own, set up as the app's. */
+/** react-admin's context with the real providers, the resources' views and a query cache of its own, set up as the app's. */
 function Admin({ children }: { children: ReactElement }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <AdminContext dataProvider={dataProvider} authProvider={authProvider} theme={theme} queryClient={queryClient}>
-      {children}
-      <AppNotification />
-    </AdminContext>
+    <ViewsProvider views={views}>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider} theme={theme} queryClient={queryClient}>
+        {children}
+        <AppNotification />
+      </AdminContext>
+    </ViewsProvider>
   );
 }
 

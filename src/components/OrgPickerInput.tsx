@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Button, InputAdornment, TextField } from '@mui/material';
 import AccountTreeOutlinedIcon from '@mui/icons-material/AccountTreeOutlined';
 import { useInput, useRecordContext } from 'react-admin';
-import { OrgPickerDialog } from '../components/OrgTree.js';
+import { OrgPickerDialog } from './OrgTree.js';
 import { useSchemaInput } from '../resources/SchemaInput.js';
 import { useOrgs } from '../session/useLookups.js';
-import type { SlotProps } from '../slots/index.js';
+import type { ViewProps } from '../resources/views.js';
 
 /**
- * The user form's Client/Facility input (`form.inputs: { Org_Id: 'orgPicker' }`): the org's name, chosen in the
+ * An org picked in the org tree (the `inputs` view of users, the account, cases and orgs): the org's name, chosen in the
  * org tree modal (double-click, or select and Select). Read only on the own account.
  */
-export default function OrgPickerInput(_props: SlotProps) {
+export default function OrgPickerInput(_props: ViewProps) {
   const { source, label, isRequired, readOnly } = useSchemaInput();
   const { field, fieldState } = useInput({ source });
   const record = useRecordContext();

@@ -1,0 +1,9 @@
+import { lazy } from 'react';
+import type { ResourceViews } from '../resources/views.js';
+
+/** Item templates: the create modal picks the starting sections; a row opens the template's detail, expanded. */
+export const itemTypesViews: ResourceViews = {
+  create: lazy(() => import('./ItemTypeCreate.js')),
+  edit: lazy(() => import('./ItemTypeOpen.js')),
+  expand: lazy(() => import('./ItemTypeDetail.js')),
+};
