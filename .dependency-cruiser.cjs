@@ -1,4 +1,3 @@
-/* global module */
 /**
  * Import rules, checked by `npm run lint` (dependency-cruiser): no import cycles, and imports run one way.
  * Client: the app (src/App.tsx, src/views.ts) → area views (src/<area>/) → the generic kit (src/resources,

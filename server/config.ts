@@ -9,6 +9,8 @@ export interface Config {
   dataDir: string;
   /** Seed demo data on first start (always on for the embedded database). */
   demo: boolean;
+  /** DOSSIER_SERVE_CLIENT=0: the API alone (the client's files served elsewhere); `npm start` then builds no client. */
+  serveClient: boolean;
   adminUser?: string;
   adminPassword?: string;
   smtpUrl?: string;
@@ -70,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir,
     demo: databaseUrl ? env.DOSSIER_DEMO === '1' : env.DOSSIER_DEMO !== '0',
+    serveClient: env.DOSSIER_SERVE_CLIENT !== '0',
     adminUser: env.DOSSIER_ADMIN_USER || undefined,
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Migration } from 'kysely';
 import type { ResourceDeclaration } from '../resources/declaration.js';
@@ -10,8 +9,10 @@ import { seedDemoFiles, seedDemoItemAttachments, seedDemoPapers } from './db/see
 import { buildApp } from './app.js';
 import { loadKeyring } from './security/keyring.js';
 import { SsnVault } from './security/ssnVault.js';
+import { ROOT_DIR } from './packageRoot.js';
+import { stopOnSignals } from './shutdown.js';
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export { ROOT_DIR };
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
 
 export interface StartOptions {
@@ -46,13 +47,7 @@ export async function startDossier(config: Config, options: StartOptions): Promi
     await seedDemoPapers(db, app.services.storage);
     await seedDemoItemAttachments(db, app.services.storage);
   }
-  const close = async () => {
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  stopOnSignals(app, db);
   await app.listen({ port: config.port, host: config.host });
 
   const lines = [`Dossier is running on http://localhost:${config.port}`];

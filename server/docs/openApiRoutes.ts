@@ -6,9 +6,9 @@ import { route, type ApiArea } from '../http/route.js';
 import { registeredSchemas } from '../http/validation.js';
 import { styleNonceOf } from '../http/securityHeaders.js';
 import { openApiDocument, type OpenApiDocument, type Operation } from './openApi.js';
+import { ROOT_DIR } from '../packageRoot.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const version = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (JSON.parse(readFileSync(path.join(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The document of this app's routes, built once (the routes do not change after start). */
 const documents = new WeakMap<FastifyInstance, OpenApiDocument>();

@@ -14,8 +14,8 @@ import { listenForNotifications, type NotificationListener } from './notificatio
 /** A notice as the stream sends it: the event without the org (the receiver may see the case; that is all it needs). */
 export type LiveNotice = CaseEvent extends infer E ? (E extends CaseEvent ? Omit<E, 'orgId'> : never) : never;
 
-/** Why a stream was ended by the server: its session ended (as any call would be answered now). */
-export type SessionEnd = 401 | 419;
+/** Why a stream was ended by the server: its session ended (as any call would be answered now), or the server is stopping (503). */
+export type StreamEnd = 401 | 419 | 503;
 
 /** One open stream: who is listening, and what they may see (computed once, when the stream opened). */
 interface LiveConnection {
@@ -64,9 +64,9 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
-  /** Ends every open stream (before the server waits for its requests to finish). */
+  /** Ends every open stream (before the server waits for its requests to finish), saying the server is stopping. */
   closeAll(): void {
-    for (const connection of [...this.connections]) this.close(connection);
+    for (const connection of [...this.connections]) this.close(connection, 503);
   }
 
   /** Stops listening (with the app). */
@@ -126,7 +126,7 @@ export class LiveHub {
   /** The heartbeat: ends the streams whose session ended, and sends the others a comment. */
   async tick(): Promise<void> {
     if (this.connections.size === 0) return;
-    let ended = new Map<number, SessionEnd>();
+    let ended = new Map<number, 401 | 419>();
     try {
       ended = await this.endedSessions([...new Set([...this.connections].map((c) => c.sessionId))]);
     } catch (error) {
@@ -154,7 +154,7 @@ export class LiveHub {
    * The sessions among these that have ended, with the status a call with their token would get now. The same
    * rules as SessionService.resolve, read only: an open stream must not keep its session's idle clock going.
    */
-  private async endedSessions(sessionIds: number[]): Promise<Map<number, SessionEnd>> {
+  private async endedSessions(sessionIds: number[]): Promise<Map<number, 401 | 419>> {
     const rows = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.Id', 's.User_Id')
@@ -164,7 +164,7 @@ export class LiveHub {
     const now = this.now();
     const idleLimitMs = await this.settings.idleLimitMs();
     const found = new Map(rows.map((row) => [row.Id, row]));
-    const ended = new Map<number, SessionEnd>();
+    const ended = new Map<number, 401 | 419>();
     for (const id of sessionIds) {
       const row = found.get(id);
       if (!row) ended.set(id, 401);
@@ -186,13 +186,13 @@ export class LiveHub {
     response.write(frame);
   }
 
-  /** Ends a stream, telling the client why when its session ended. */
-  private close(connection: LiveConnection, status?: SessionEnd): void {
+  /** Ends a stream, telling the client why: its session ended, or the server is stopping. */
+  private close(connection: LiveConnection, status?: StreamEnd): void {
     this.connections.delete(connection);
     const { response } = connection;
     if (response.writableEnded || response.destroyed) return;
     if (status) {
-      const message = status === 419 ? Texts.global.signedInElsewhere : Texts.global.sessionExpired;
+      const message = status === 419 ? Texts.global.signedInElsewhere : status === 503 ? Texts.global.serverStopping : Texts.global.sessionExpired;
       response.write(`event: end\ndata: ${JSON.stringify({ status, Message: message })}\n\n`);
     }
     response.end();

@@ -7,6 +7,8 @@ export const CommonTexts = {
     noResponse: 'There was an error connecting to the server.',
     sessionExpired: 'Your session has expired.',
     signedInElsewhere: 'You have been logged out because you signed in on another device.',
+    /** A request the server could not finish before it stopped, and the live stream's last event then. */
+    serverStopping: 'The server is restarting. Please try again in a moment.',
     forbidden: 'Forbidden.',
     /** Title of a confirmation before something that cannot be undone (spec 002 §5). */
     confirmTitle: 'Do you really want to do this?',

@@ -111,6 +111,8 @@ export async function readLiveStream({ token, signal, onOpen, onNotice }: ReadOp
           if (notice) onNotice(notice);
         } else if (event.type === 'end') {
           const { status } = JSON.parse(event.data) as { status: number };
+          // The server is stopping (503): the stream is reopened, to this server once back or to another.
+          if (status === 503) return { reason: 'lost' };
           return status === 419 ? { reason: 'session', status: 419 } : { reason: 'session', status: 401 };
         }
       }

@@ -17,10 +17,10 @@ export interface E2eServer {
   dataDir: string;
 }
 
-/** Starts the real server (`server/main.ts`, as `npm start` does) with its own data folder. */
+/** Starts the real server as `npm start` does (`scripts/start.mjs`: the compiled server) with its own data folder. */
 async function startServer(name: E2eServer['name'], env: Record<string, string>): Promise<{ server: E2eServer; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-e2e-${name}-`));
-  const started = await startServerProcess(name, 'server/main.ts', { ...env, DOSSIER_DATA_DIR: dataDir });
+  const started = await startServerProcess(name, 'scripts/start.mjs', { ...env, DOSSIER_DATA_DIR: dataDir });
   return { server: { name, baseUrl: started.baseUrl, dataDir }, stop: started.stop };
 }
 

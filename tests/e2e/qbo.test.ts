@@ -22,7 +22,7 @@ describe.runIf(hasChromium)('QuickBooks Online', () => {
     qbo = await new FakeQbo().start();
     dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-e2e-qbo-'));
     [server, browser] = await Promise.all([
-      startServerProcess('qbo', 'server/main.ts', (baseUrl) => ({ ...qbo.env(baseUrl), PUBLIC_URL: baseUrl, DOSSIER_DATA_DIR: dataDir, DATABASE_URL: '' })),
+      startServerProcess('qbo', 'scripts/start.mjs', (baseUrl) => ({ ...qbo.env(baseUrl), PUBLIC_URL: baseUrl, DOSSIER_DATA_DIR: dataDir, DATABASE_URL: '' })),
       launchBrowser(),
     ]);
   }, 180_000);

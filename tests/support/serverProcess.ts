@@ -18,33 +18,47 @@ export function freePort(): Promise<number> {
 export interface ServerProcess {
   baseUrl: string;
   child: ChildProcess;
+  /** What the server has printed so far (stdout and stderr). */
+  output(): string;
+  /** Its exit code, once it has exited. */
+  exited: Promise<number | null>;
   /** Stops the server and waits until it has exited. */
   stop(): Promise<void>;
 }
 
 /**
- * Starts a Dossier server script (`server/main.ts`, or a test's own start) as a child process on a free port and
- * waits for its "Dossier is running" line; a server that exits or stays silent for two minutes fails with its output.
+ * Starts a Dossier server script (`scripts/start.mjs` as `npm start` runs it, or a test's own TypeScript start) as a
+ * child process on a free port and waits for its "Dossier is running" line; a server that exits or stays silent for
+ * two minutes fails with its output. A `.mjs` script runs on plain Node, a `.ts` one through tsx. `command` runs
+ * another way (`npm start`, in a process group of its own).
  */
-export async function startServerProcess(name: string, script: string, env: Record<string, string> | ((baseUrl: string) => Record<string, string>)): Promise<ServerProcess> {
+export async function startServerProcess(
+  name: string,
+  script: string,
+  env: Record<string, string> | ((baseUrl: string) => Record<string, string>),
+  options: { command?: readonly string[]; args?: readonly string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const [command, ...commandArgs] = options.command ?? [process.execPath, ...(script.endsWith('.ts') ? ['--import', 'tsx'] : []), script];
+  const child = spawn(command, [...commandArgs, ...(options.args ?? [])], {
     cwd: ROOT,
-    env: { ...process.env, ...(typeof env === 'function' ? env(baseUrl) : env), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...(typeof env === 'function' ? env(baseUrl) : env), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: Boolean(options.command),
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
   let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`The ${name} server did not start:\n${output}`)), 120_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
+      const onData = () => {
         if (output.includes('Dossier is running')) {
           clearTimeout(timer);
           resolve();
@@ -61,5 +75,5 @@ export async function startServerProcess(name: string, script: string, env: Reco
     await stop();
     throw error;
   }
-  return { baseUrl, child, stop };
+  return { baseUrl, child, stop, output: () => output, exited };
 }

@@ -176,6 +176,20 @@ describe('live notices', () => {
     expect(server.streams).toHaveLength(1);
   });
 
+  it('reconnects, still signed in, when the server ends the stream because it is stopping', async () => {
+    const server = renderNotices();
+    const first = await server.opened();
+    act(() => {
+      first.send(`event: end\ndata: ${JSON.stringify({ status: 503, Message: Texts.global.serverStopping })}\n\n`);
+      first.end();
+    });
+    const second = await server.opened(2);
+    expect(readState().account.token).not.toBeNull();
+    expect(screen.queryByText(Texts.global.sessionExpired)).not.toBeInTheDocument();
+    act(() => second.send(frame({ kind: 'caseCreated', ...caseFields })));
+    expect(await screen.findByRole('status')).toHaveTextContent(T.caseAdded);
+  });
+
   it('does not connect without View Cases', async () => {
     const server = renderNotices([Permissions.Items.VIEW_ITEMS]);
     await new Promise((resolve) => setTimeout(resolve, 300));
