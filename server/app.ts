@@ -14,14 +14,13 @@ import { createServices, type Services } from './services.js';
 import type { SsnVault } from './security/ssnVault.js';
 import { requestIdGenerator, trackRequests } from './audit/requestContext.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
+import { tooManyRequests } from './http/errors.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
-import { HttpError } from './http/errors.js';
 import { hasStyleNoncePlaceholder, isApiPath, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
 import { registerSchema, validatorCompiler } from './http/validation.js';
 import { registerRoutes, type ApiArea, type RegisteredRoute, type RouteConfig } from './http/route.js';
 import { ALL_SCHEMAS } from '../schemas/index.js';
-import { Texts } from '../shared/texts/index.js';
 import { apiAreas } from './areas.js';
 import { resourceRoutes } from './resources/resourceRoutes.js';
 import { liveNotices } from './live/routes.js';
@@ -118,20 +117,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   return app;
 }
 
-/**
- * The answer to a request over its rate limit, thrown for the error handler to send. OAuth endpoints answer an
- * OAuth error (the sign-in page shows its error_description); the API answers `{ Message }`. The seconds match
- * the Retry-After header the rate-limit plugin sets.
- */
-export function tooManyRequests(url: string, statusCode: number, ttlMs: number): HttpError {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  if (url.startsWith('/oauth/')) {
-    const description = Texts.signIn.throttled(seconds);
-    return new HttpError(statusCode, description, { error: 'too_many_requests', error_description: description });
-  }
-  const message = Texts.global.tooManyRequests(seconds);
-  return new HttpError(statusCode, message, { Message: message });
-}
 
 /** Cache-Control of the client's files: hashed assets never change; index.html is checked on every visit. */
 export const CLIENT_CACHE = {

@@ -80,6 +80,21 @@ export const PageSizes = {
   EXPENSES: 5,
 } as const;
 
+/**
+ * Sign-in throttling (server/auth/signInThrottle.ts). Successful sign-ins count only toward the flood ceiling, so a
+ * whole office behind one address signs in in the same minute; failures are held back per username and address, and
+ * per address across usernames (password spraying); the account lockout counts failures per username everywhere.
+ */
+export const SignInLimits = {
+  /** Every sign-in attempt from one address, per minute: a ceiling against floods only. */
+  ATTEMPTS_PER_ADDRESS_PER_MINUTE: 300,
+  /** Failed sign-ins of one username from one address, per minute. */
+  FAILURES_PER_USER_AND_ADDRESS_PER_MINUTE: 10,
+  /** Failed sign-ins from one address over all usernames, per minute. */
+  FAILURES_PER_ADDRESS_PER_MINUTE: 60,
+  WINDOW_MS: 60_000,
+} as const;
+
 export const Limits = {
   MOBILE_BREAKPOINT_PX: 768,
   /** A toast dragged sideways further than this is dismissed; a shorter drag springs back. */

@@ -2,6 +2,9 @@ import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
 import { audit } from '../audit/auditLog.js';
 import { noBody, route, type ApiArea } from '../http/route.js';
+import { tooManyRequests } from '../http/errors.js';
+import { SignInLimits } from '../../shared/constants.js';
+import { signInThrottle } from './signInThrottle.js';
 
 const tokenResponse = {
   type: 'object',
@@ -26,7 +29,8 @@ export const authArea: ApiArea = {
       url: '/oauth/token',
       access: 'public',
       summary: 'Sign in with a username and password; answers a bearer token',
-      rateLimitPerMinute: 30,
+      // A ceiling against floods only: failures are held back per username and address (signInThrottle).
+      rateLimitPerMinute: SignInLimits.ATTEMPTS_PER_ADDRESS_PER_MINUTE,
       schema: {
         // Sent as a form (application/x-www-form-urlencoded), as OAuth's password grant is.
         consumes: ['application/x-www-form-urlencoded'],
@@ -48,8 +52,17 @@ export const authArea: ApiArea = {
         if (!username?.trim() || !password) {
           return reply.code(400).send({ error: 'invalid_request', error_description: Texts.signIn.missingFields });
         }
-        const result = await request.server.services.signIn.signIn(username, password);
-        if (!result.ok) return reply.code(400).send({ error: result.error, error_description: result.description });
+        const { db, services } = request.server;
+        const wait = await signInThrottle.waitMs(db, request.ip, username, services.now());
+        if (wait > 0) {
+          reply.header('retry-after', Math.max(1, Math.ceil(wait / 1000)));
+          throw tooManyRequests(request.url, 429, wait);
+        }
+        const result = await services.signIn.signIn(username, password);
+        if (!result.ok) {
+          await signInThrottle.countFailure(db, request.ip, username, services.now());
+          return reply.code(400).send({ error: result.error, error_description: result.description });
+        }
         request.log.info({ userId: result.userId }, 'signed in');
         return { access_token: result.token, token_type: 'bearer', expires_in: result.expiresIn };
       },

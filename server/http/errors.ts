@@ -1,3 +1,4 @@
+import { Texts } from '../../shared/texts/index.js';
 /** Errors a route throws to answer a client mistake; the error handler turns them into the documented bodies. */
 
 export type ModelState = Record<string, string[]>;
@@ -44,4 +45,19 @@ export class ModelStateBuilder {
   throwIfInvalid(): void {
     if (!this.isValid) throw new ValidationError(this.state);
   }
+}
+
+/**
+ * The answer to a request over its rate limit, thrown for the error handler to send. OAuth endpoints answer an
+ * OAuth error (the sign-in page shows its error_description); the API answers `{ Message }`. The seconds match
+ * the Retry-After header the rate-limit plugin sets.
+ */
+export function tooManyRequests(url: string, statusCode: number, ttlMs: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (url.startsWith('/oauth/')) {
+    const description = Texts.signIn.throttled(seconds);
+    return new HttpError(statusCode, description, { error: 'too_many_requests', error_description: description });
+  }
+  const message = Texts.global.tooManyRequests(seconds);
+  return new HttpError(statusCode, message, { Message: message });
 }

@@ -70,3 +70,10 @@ export async function countRequest(db: Database, key: string, timeWindow: number
     .executeTakeFirstOrThrow();
   return { current: row.Count, ttl: Math.max(0, row.WindowStart.getTime() + timeWindow - now.getTime()) };
 }
+
+/** The count under `key` in its current window, without counting (0 when its window has ended or never began). */
+export async function currentCount(db: Database, key: string, timeWindow: number, now: Date): Promise<{ current: number; ttl: number }> {
+  const row = await db.selectFrom('rate_limit_hits').select(['Count', 'WindowStart']).where('Key', '=', key).executeTakeFirst();
+  const ttl = row ? row.WindowStart.getTime() + timeWindow - now.getTime() : 0;
+  return ttl > 0 && row ? { current: row.Count, ttl } : { current: 0, ttl: 0 };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Texts } from '../../shared/texts/index.js';
-import { Timing } from '../../shared/constants.js';
+import { SignInLimits, Timing } from '../../shared/constants.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 const MINUTE = 60_000;
@@ -93,13 +93,16 @@ describe('rate limit', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
 
+  const tries = (address: string, username: string, password: string, count: number) =>
+    Promise.all(Array.from({ length: count }, () => fromAddress(address, { username, password, grant_type: 'password' }))).then((answers) => answers.map((a) => a.statusCode));
+
   it('answers a throttled sign-in as an OAuth error the sign-in page shows, with Retry-After in seconds', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 30; i += 1) {
+    for (let i = 0; i < SignInLimits.FAILURES_PER_USER_AND_ADDRESS_PER_MINUTE; i += 1) {
       statuses.push((await fromAddress('192.0.2.44', { username: 'nobody-here', password: 'nope', grant_type: 'password' })).statusCode);
     }
-    expect(statuses).toEqual(Array(30).fill(400));
-    const throttled = await fromAddress('192.0.2.44', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' });
+    expect(statuses).toEqual(Array(SignInLimits.FAILURES_PER_USER_AND_ADDRESS_PER_MINUTE).fill(400));
+    const throttled = await fromAddress('192.0.2.44', { username: 'Nobody-Here', password: 'nope', grant_type: 'password' });
     expect(throttled.statusCode).toBe(429);
     const retryAfter = Number(throttled.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
@@ -107,8 +110,31 @@ describe('rate limit', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(throttled.json()).toEqual({ error: 'too_many_requests', error_description: Texts.signIn.throttled(retryAfter) });
     expect(throttled.json().error_description).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds?\.$/);
-    // Another address is not held back.
-    expect((await fromAddress('192.0.2.45', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(200);
+    // Another user from the same address, and the same user from another address, are not held back.
+    expect((await fromAddress('192.0.2.44', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(200);
+    expect((await fromAddress('192.0.2.45', { username: 'nobody-here', password: 'nope', grant_type: 'password' })).statusCode).toBe(400);
+  });
+
+  it('lets fifty staff of one office behind one address sign in in the same minute', async () => {
+    const staff = ['caseadmin', 'manager', 'dataentry', 'reviewer', 'investigator', 'contractor', 'client', 'sysadmin', 'palmetto', 'ncsc'];
+    const statuses = (await Promise.all(staff.map((user) => tries('192.0.2.47', user, 'demo-pass-2026', 5)))).flat();
+    expect(statuses).toHaveLength(50);
+    expect(statuses).toEqual(Array(50).fill(200));
+  });
+
+  it('holds back an address that fails for many usernames (password spraying), whoever it tries next', async () => {
+    const limit = SignInLimits.FAILURES_PER_ADDRESS_PER_MINUTE;
+    const statuses: number[] = [];
+    for (let i = 0; i < limit; i += 1) statuses.push((await fromAddress('192.0.2.48', { username: `sprayed-${i}`, password: 'Winter2026!', grant_type: 'password' })).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(400));
+    expect((await fromAddress('192.0.2.48', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(429);
+    expect((await fromAddress('192.0.2.49', { username: 'sysadmin', password: 'demo-pass-2026', grant_type: 'password' })).statusCode).toBe(200);
+  });
+
+  it('keeps a ceiling on every attempt from one address against floods', async () => {
+    const statuses = await tries('192.0.2.50', '', 'x', SignInLimits.ATTEMPTS_PER_ADDRESS_PER_MINUTE + 1);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(SignInLimits.ATTEMPTS_PER_ADDRESS_PER_MINUTE);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
   });
 
   it('answers { Message } with Retry-After on a throttled API route', async () => {
