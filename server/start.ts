@@ -11,6 +11,7 @@ import { loadKeyring } from './security/keyring.js';
 import { SsnVault } from './security/ssnVault.js';
 import { ROOT_DIR } from './packageRoot.js';
 import { stopOnSignals } from './shutdown.js';
+import { removeStrayFiles, SHARED_STORE_GRACE_MS } from './files/strayFiles.js';
 
 export { ROOT_DIR };
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
@@ -42,6 +43,11 @@ export async function startDossier(config: Config, options: StartOptions): Promi
     logger: { level: config.logLevel },
     resources: options.resources,
   });
+  // What a crash left in the file store: everything unheld on the embedded database (one server has it); on
+  // PostgreSQL only what is older than an hour, as another instance may be storing an upload right now.
+  const strayBefore = config.databaseUrl ? new Date(Date.now() - SHARED_STORE_GRACE_MS) : new Date();
+  const stray = await removeStrayFiles(db, app.services.storage, strayBefore);
+  if (stray) app.log.warn({ files: stray }, 'Removed files that an interrupted upload left behind');
   if (seeded.demoSeeded) {
     await seedDemoFiles(db, app.services.storage);
     await seedDemoPapers(db, app.services.storage);

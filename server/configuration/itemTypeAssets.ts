@@ -13,7 +13,7 @@ import { withoutControlCharacters } from './zipUpload.js';
 import { sendFile, storeUpload } from '../files/uploads.js';
 
 const T = ConfigurationTexts.assets;
-const STORAGE_AREA = 'item-type-assets';
+export const ITEM_TYPE_ASSETS_STORAGE_AREA = 'item-type-assets';
 
 type AssetParams = { id: number; assetId: number };
 
@@ -77,7 +77,7 @@ export const itemTypeAssetsArea: ApiArea = {
       const { db, services } = request.server;
       const id = request.params.id;
       await requireItemType(db, id);
-      await storeUpload(request, services.storage, STORAGE_AREA, T, (files) =>
+      await storeUpload(request, services.storage, ITEM_TYPE_ASSETS_STORAGE_AREA, T, (files) =>
         db.transaction().execute(async (trx) => {
           const rows = files.map((f) => ({ ItemType_Id: id, Name: f.name, FileName: f.name, StorageKey: f.storageKey, ContentType: f.contentType, Size: f.content.length }));
           await trx.insertInto('item_type_assets').values(rows).execute();

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -16,7 +16,14 @@ export interface FileStorage {
   read(key: string): Promise<Readable>;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
+  /** The keys of an area, each with when it was stored. */
+  list(area: string): Promise<{ key: string; stored: Date }[]>;
+  /** Removes what unfinished writes left behind before `before` (a crash mid-upload); answers how many. */
+  removeUnfinished(before: Date): Promise<number>;
 }
+
+/** Where a file is written before it takes its key: a key never names a half-written file. */
+const INCOMING = '.incoming';
 
 const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}$/;
 
@@ -31,19 +38,40 @@ export class LocalFileStorage implements FileStorage {
   async put(area: string, content: Buffer | Readable): Promise<string> {
     const key = `${area}/${randomUUID()}`;
     const file = this.pathOf(key);
+    const incoming = path.join(this.root, INCOMING, path.basename(file));
     await mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(content)) {
-      await writeFile(file, content, { flag: 'wx' });
-      return key;
-    }
+    await mkdir(path.dirname(incoming), { recursive: true });
     try {
-      await pipeline(content, createWriteStream(file, { flags: 'wx' }));
+      if (Buffer.isBuffer(content)) await writeFile(incoming, content, { flag: 'wx' });
+      else await pipeline(content, createWriteStream(incoming, { flags: 'wx' }));
+      // Whole, it takes its key in one step: a crash leaves either nothing under the key or the whole file.
+      await rename(incoming, file);
     } catch (error) {
       // A stream that failed part-way (a size limit, a dropped connection) leaves nothing behind.
-      await rm(file, { force: true });
+      await rm(incoming, { force: true });
       throw error;
     }
     return key;
+  }
+
+  async list(area: string): Promise<{ key: string; stored: Date }[]> {
+    const dir = path.join(this.root, area);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const keys = names.map((name) => `${area}/${name}`).filter((key) => KEY.test(key));
+    return Promise.all(keys.map(async (key) => ({ key, stored: (await stat(this.pathOf(key))).mtime })));
+  }
+
+  async removeUnfinished(before: Date): Promise<number> {
+    const dir = path.join(this.root, INCOMING);
+    let removed = 0;
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      const file = path.join(dir, name);
+      if ((await stat(file)).mtime < before) {
+        await rm(file, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async read(key: string): Promise<Readable> {

@@ -20,6 +20,7 @@ import auditTrail from './019_audit_trail.js';
 import { sealedSsnMigration } from './020_sealed_ssn.js';
 import invoiceHistory from './021_invoice_history.js';
 import sectionXsltListNames from './022_section_xslt_list_names.js';
+import storageKeyIndexes from './023_storage_key_indexes.js';
 import type { SsnVault } from '../../security/ssnVault.js';
 
 /**
@@ -48,6 +49,7 @@ const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> 
   '020_sealed_ssn': sealedSsnMigration(vault),
   '021_invoice_history': invoiceHistory,
   '022_section_xslt_list_names': sectionXsltListNames,
+  '023_storage_key_indexes': storageKeyIndexes,
 });
 
 export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({

@@ -1,0 +1,109 @@
+import { afterAll, expect } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { TEST_DB_KIND } from './testDatabase.js';
+import type { ServerProcess } from './serverProcess.js';
+import { TEST_SECRET_KEY } from './testVault.js';
+
+/**
+ * What the tests that start, stop and kill the real server process share: an installation of its own (a data folder,
+ * and on PostgreSQL a database) kept across restarts, and calls over HTTP as a browser makes them.
+ */
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** A data folder, and on PostgreSQL a database of its own: what one installation keeps across restarts. */
+export async function installation(name: string): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-${name}-${TEST_DB_KIND}-`));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const env: Record<string, string> = { DOSSIER_DATA_DIR: dataDir, DOSSIER_SERVE_CLIENT: '0', LOG_LEVEL: 'info' };
+  if (TEST_DB_KIND === 'pglite') return { ...env, DATABASE_URL: '' };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const database = `dossier_${name}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.end();
+  });
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return { ...env, DATABASE_URL: url.toString(), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY };
+}
+
+export type Answer = { status: number; body: Record<string, unknown> } | { error: string };
+
+/** A call as the client makes it: JSON, or a form (multipart) for uploads; a dropped connection is `{ error }`. */
+export async function call(server: ServerProcess, token: string | null, method: string, url: string, body?: unknown): Promise<Answer> {
+  try {
+    const form = body instanceof FormData;
+    const response = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined || form ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  } catch (error) {
+    return { error: String((error as Error).cause ?? error) };
+  }
+}
+
+export async function ok<T = Record<string, unknown>>(answer: Promise<Answer>): Promise<T> {
+  const done = await answer;
+  if ('error' in done || done.status !== 200) throw new Error(`Expected 200, got ${JSON.stringify(done)}`);
+  return done.body as T;
+}
+
+export async function signIn(server: ServerProcess, userName: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: userName, password: 'demo-pass-2026' }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * New cases' bodies as the case form sends them: the demo org DOC, its first requesting official, the case type
+ * (T3's template adds five items), a subject named `{prefix}{n}` with an SSN of its own.
+ */
+export async function newCases(server: ServerProcess, token: string, prefix: string, caseType = 'T1'): Promise<(n: number) => Record<string, unknown>> {
+  const orgs = await ok<{ Id: number; Code: string }[]>(call(server, token, 'GET', '/api/orgs'));
+  const org = orgs.find((o) => o.Code === 'DOC')!;
+  const officials = await ok<{ Id: number }[]>(call(server, token, 'GET', `/api/cases/requesting-official/${org.Id}`));
+  const lists = await ok<{ TableName: string; Types: { Id: number; Short: string }[] }[]>(call(server, token, 'GET', '/api/types'));
+  const type = lists.find((l) => l.TableName === 'CaseType')!.Types.find((i) => i.Short === caseType)!;
+  const ssnBase = 700_000_000 + (Number.parseInt(randomBytes(3).toString('hex'), 16) % 90_000) * 1000;
+  return (n) => ({
+    RequestingOfficial_Id: officials[0].Id,
+    Client_Id: org.Id,
+    CaseType_Id: type.Id,
+    Notes: null,
+    CaseSubject: { FirstName: 'Trust', MiddleName: null, LastName: `${prefix}${n}`, SSN: String(ssnBase + n) },
+  });
+}
+
+/** How many requests to `url` the server has logged as received (LOG_LEVEL=info). */
+export function received(server: ServerProcess, url: string): number {
+  return server.output().split('\n').filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${url}"`)).length;
+}
+
+/** Resolves once the server has logged `count` incoming requests to `url`: they are in flight. */
+export async function untilReceived(server: ServerProcess, url: string, count: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (received(server, url) < count) {
+    if (Date.now() > deadline) throw new Error(`The server received ${received(server, url)} of ${count} requests:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
