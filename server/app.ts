@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
+import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,7 +15,7 @@ import { createServices, type Services } from './services.js';
 import type { SsnVault } from './security/ssnVault.js';
 import { requestIdGenerator, trackRequests } from './audit/requestContext.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
-import { tooManyRequests } from './http/errors.js';
+import { serverBusy, tooManyRequests } from './http/errors.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
 import { hasStyleNoncePlaceholder, isApiPath, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
@@ -47,6 +48,9 @@ export const UPLOAD_LIMITS = {
   files: 50,
   fields: 200,
 } as const;
+
+/** How soon a request turned away by an overloaded server may try again, in seconds (its Retry-After). */
+const LOAD_SHED_RETRY_AFTER_S = 5;
 
 /**
  * Builds the Dossier API (and, when a built client exists, serves it). The app is a plugin tree: external
@@ -102,6 +106,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     addHeaders: { 'retry-after': true },
     errorResponseBuilder: (request, context) => tooManyRequests(request.url, context.statusCode, context.ttl),
   });
+
+  // An overloaded server turns requests away at once (503, Retry-After) rather than queueing them without bound.
+  if (options.config.maxEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: options.config.maxEventLoopDelayMs,
+      retryAfter: LOAD_SHED_RETRY_AFTER_S,
+      // under-pressure sends what the handler returns (its README: "any other return value than a promise or nullish
+      // will be sent"), which its types do not say.
+      pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+        const { status, body } = serverBusy(request.url);
+        request.log.warn('Turned a request away: the server is overloaded');
+        reply.code(status).header('retry-after', LOAD_SHED_RETRY_AFTER_S);
+        return body;
+      }) as unknown as FastifyUnderPressureOptions['pressureHandler'],
+    });
+  }
 
   // Before the access hook: what runs for a request (the audit module) knows it, and its id is in the answer.
   trackRequests(app);

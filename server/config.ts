@@ -9,6 +9,11 @@ export interface Config {
   dataDir: string;
   /** Seed demo data on first start (always on for the embedded database). */
   demo: boolean;
+  /**
+   * DOSSIER_MAX_EVENT_LOOP_DELAY_MS: requests are turned away (503, Retry-After) while the event loop lags more than
+   * this (the server is overloaded and would only queue them); 0 never turns any away.
+   */
+  maxEventLoopDelayMs: number;
   /** DOSSIER_SERVE_CLIENT=0: the API alone (the client's files served elsewhere); `npm start` then builds no client. */
   serveClient: boolean;
   adminUser?: string;
@@ -73,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     demo: databaseUrl ? env.DOSSIER_DEMO === '1' : env.DOSSIER_DEMO !== '0',
     serveClient: env.DOSSIER_SERVE_CLIENT !== '0',
+    maxEventLoopDelayMs: Number(env.DOSSIER_MAX_EVENT_LOOP_DELAY_MS ?? 2000),
     adminUser: env.DOSSIER_ADMIN_USER || undefined,
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

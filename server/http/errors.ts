@@ -61,3 +61,12 @@ export function tooManyRequests(url: string, statusCode: number, ttlMs: number):
   const message = Texts.global.tooManyRequests(seconds);
   return new HttpError(statusCode, message, { Message: message });
 }
+
+/**
+ * The answer to a request the server turns away while overloaded (503, with Retry-After): an OAuth error for the
+ * sign-in page, `{ Message }` for the API, so either screen says the server is busy.
+ */
+export function serverBusy(url: string): { status: 503; body: Record<string, string> } {
+  const message = Texts.global.serverBusy;
+  return { status: 503, body: url.startsWith('/oauth/') ? { error: 'temporarily_unavailable', error_description: message } : { Message: message } };
+}

@@ -9,6 +9,8 @@ export const CommonTexts = {
     signedInElsewhere: 'You have been logged out because you signed in on another device.',
     /** A request the server could not finish before it stopped, and the live stream's last event then. */
     serverStopping: 'The server is restarting. Please try again in a moment.',
+    /** A request the server turned away while overloaded (503 with Retry-After). */
+    serverBusy: 'The server is busy. Please try again in a moment.',
     forbidden: 'Forbidden.',
     /** Title of a confirmation before something that cannot be undone (spec 002 §5). */
     confirmTitle: 'Do you really want to do this?',
