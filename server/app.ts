@@ -51,6 +51,8 @@ export const UPLOAD_LIMITS = {
 
 /** How soon a request turned away by an overloaded server may try again, in seconds (its Retry-After). */
 const LOAD_SHED_RETRY_AFTER_S = 5;
+/** After the app is ready, lag is not taken for load for this long (two of under-pressure's one-second samples). */
+const LOAD_SHED_WARM_UP_MS = 2000;
 
 /**
  * Builds the Dossier API (and, when a built client exists, serves it). The app is a plugin tree: external
@@ -109,12 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // An overloaded server turns requests away at once (503, Retry-After) rather than queueing them without bound.
   if (options.config.maxEventLoopDelayMs > 0) {
+    // What the start itself does (migrations, the demo firm's files) lags the loop too: that is not load, so the
+    // first seconds after the app is ready turn nothing away.
+    let readyAt = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => void (readyAt = Date.now()));
     await app.register(underPressure, {
       maxEventLoopDelay: options.config.maxEventLoopDelayMs,
       retryAfter: LOAD_SHED_RETRY_AFTER_S,
       // under-pressure sends what the handler returns (its README: "any other return value than a promise or nullish
       // will be sent"), which its types do not say.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
+        if (Date.now() - readyAt < LOAD_SHED_WARM_UP_MS) return undefined;
         const { status, body } = serverBusy(request.url);
         request.log.warn('Turned a request away: the server is overloaded');
         reply.code(status).header('retry-after', LOAD_SHED_RETRY_AFTER_S);

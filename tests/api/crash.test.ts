@@ -8,14 +8,16 @@ import { call, installation, newCases, ok, received, signIn, type Answer } from 
 
 /**
  * Crashes lose nothing acknowledged (issue "Trust: proven under faults"): the real server, on this tier's database, is
- * killed (SIGKILL) while case creates and paper uploads are in flight, then started again on the same data, three
- * rounds. Each round: it starts; every create and upload answered 200 is there; no case lacks its template's items,
- * no paper's file is missing, and (on the embedded database, where the start clears them at once) no file is left
- * that no paper holds; case numbers stay unique and intake continues.
+ * killed (SIGKILL) while case creates, paper uploads and item assignments (several items' status in one call) are in
+ * flight, then started again on the same data, three rounds. Each round: it starts; every create and upload answered
+ * 200 is there; no case lacks its template's items, no assignment is half done, no paper's file is missing, and (on
+ * the embedded database, where the start clears them at once) no file is left that no paper holds; case numbers stay
+ * unique and intake continues.
  */
 const ROUNDS = 3;
 const CREATES = 6;
 const UPLOADS = 6;
+const ASSIGNS = 4;
 /** T3's case template adds its Auto Add items to every new case (five in the demo firm). */
 const CASE_TYPE = 'T3';
 
@@ -24,6 +26,10 @@ interface Run {
   prefix: string;
   /** The case the uploads go to (made before any crash). */
   paperCase: number;
+  /** A case awaiting assignment whose items are assigned and unassigned all together, and the investigator. */
+  itemCase: number;
+  items: number[];
+  investigator: number;
   /** Cases and papers the server acknowledged (200), over all rounds. */
   cases: Set<number>;
   papers: Set<number>;
@@ -46,21 +52,27 @@ const ids = (answers: Answer[], field: string): number[] => answers.flatMap((a) 
 /** Fires the creates and uploads at once and kills the server (SIGKILL) once three quarters have reached it. */
 async function crashMidway(server: ServerProcess, token: string, run: Run, round: number): Promise<string> {
   const body = await newCases(server, token, `${run.prefix}r${round}n`, CASE_TYPE);
-  const base = received(server, '/api/cases') + received(server, `/api/cases/${run.paperCase}/attachments`);
+  const urls = ['/api/cases', `/api/cases/${run.paperCase}/attachments`, `/api/cases/${run.itemCase}/items/assign`];
+  const arrived = () => urls.reduce((sum, url) => sum + received(server, url), 0);
+  const base = arrived();
   // Sent in turn, so that creates and uploads are both in flight when the kill comes.
   const creates: Promise<Answer>[] = [];
   const uploads: Promise<Answer>[] = [];
-  for (let n = 0; n < Math.max(CREATES, UPLOADS); n += 1) {
+  const assigns: Promise<Answer>[] = [];
+  for (let n = 0; n < Math.max(CREATES, UPLOADS, ASSIGNS); n += 1) {
     if (n < UPLOADS) uploads.push(call(server, token, 'POST', `/api/cases/${run.paperCase}/attachments`, paper(n)));
     if (n < CREATES) creates.push(call(server, token, 'POST', '/api/cases', body(n)));
+    const Investigator_Id = n % 2 ? null : run.investigator;
+    if (n < ASSIGNS) assigns.push(call(server, token, 'POST', `/api/cases/${run.itemCase}/items/assign`, { Investigator_Id, ItemIds: run.items }));
   }
   const deadline = Date.now() + 15_000;
-  while (received(server, '/api/cases') + received(server, `/api/cases/${run.paperCase}/attachments`) < base + ((CREATES + UPLOADS) * 3) / 4 && Date.now() < deadline) {
+  while (arrived() < base + ((CREATES + UPLOADS + ASSIGNS) * 3) / 4 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
   server.child.kill('SIGKILL');
   const created = await Promise.all(creates);
   const uploaded = await Promise.all(uploads);
+  await Promise.all(assigns);
   for (const id of ids(created, 'Id')) run.cases.add(id);
   // An upload answers the case's papers: the newest ones it stored are among them.
   for (const answer of uploaded) {
@@ -86,6 +98,11 @@ async function expectWhole(server: ServerProcess, run: Run): Promise<void> {
   expect(counts[0]).toBeGreaterThan(0);
   expect(new Set(found.values()).size, 'case numbers').toBe(found.size);
 
+  // An assignment of several items is done for all of them or for none.
+  const items = await ok<{ Id: number; ItemStatus: string; AssignedTo_Id: number | null }[]>(call(server, token, 'GET', `/api/cases/${run.itemCase}/items`));
+  expect(items.map((i) => i.Id).sort()).toEqual([...run.items].sort());
+  expect(new Set(items.map((i) => `${i.ItemStatus} ${i.AssignedTo_Id}`)).size, JSON.stringify(items)).toBe(1);
+
   // Every paper of the case downloads (no row without its file); every acknowledged upload is among them.
   const papers = await ok<{ Id: number }[]>(call(server, token, 'GET', `/api/cases/${run.paperCase}/attachments`));
   for (const id of run.papers) expect(papers.map((p) => p.Id), `acknowledged paper ${id}`).toContain(id);
@@ -103,6 +120,17 @@ async function expectWhole(server: ServerProcess, run: Run): Promise<void> {
   const next = await newCases(server, token, `${run.prefix}after`, CASE_TYPE);
   const created = await ok<{ Id: number }>(call(server, token, 'POST', '/api/cases', next(found.size)));
   run.cases.add(created.Id);
+}
+
+/** A case with a paper, its data entered: it awaits assignment with its template's items; and the investigator's id. */
+async function caseAwaitingAssignment(server: ServerProcess, token: string, body: Record<string, unknown>): Promise<{ itemCase: number; items: number[]; investigator: number }> {
+  const itemCase = (await ok<{ Id: number }>(call(server, token, 'POST', '/api/cases', body))).Id;
+  await ok(call(server, token, 'POST', `/api/cases/${itemCase}/attachments`, paper(1)));
+  const clerk = await signIn(server, 'dataentry');
+  for (const step of ['start-data-entry', 'data-entry-complete']) await ok(call(server, clerk, 'PUT', `/api/cases/${itemCase}/${step}`));
+  const items = await ok<{ Id: number }[]>(call(server, token, 'GET', `/api/cases/${itemCase}/items`));
+  const investigator = await ok<{ Id: number }>(call(server, await signIn(server, 'investigator'), 'GET', '/api/user'));
+  return { itemCase, items: items.map((i) => i.Id), investigator: investigator.Id };
 }
 
 /** How many paper files the store holds. */
@@ -123,7 +151,8 @@ describe(`a crash of the server on ${TEST_DB_KIND}`, () => {
     const first = await newCases(server, token, prefix, CASE_TYPE);
     const paperCase = (await ok<{ Id: number }>(call(server, token, 'POST', '/api/cases', first(0)))).Id;
     const firstPapers = await ok<{ Id: number }[]>(call(server, token, 'POST', `/api/cases/${paperCase}/attachments`, paper(0)));
-    const run: Run = { env, prefix, paperCase, cases: new Set([paperCase]), papers: new Set(firstPapers.map((p) => p.Id)), filesBefore: 0, papersBefore: 0 };
+    const assignment = await caseAwaitingAssignment(server, token, first(1));
+    const run: Run = { env, prefix, paperCase, ...assignment, cases: new Set([paperCase, assignment.itemCase]), papers: new Set(firstPapers.map((p) => p.Id)), filesBefore: 0, papersBefore: 0 };
     for (let round = 1; round <= ROUNDS; round += 1) {
       const roundToken = await signIn(server, 'caseadmin');
       await countBefore(server, roundToken, run);
