@@ -77,31 +77,32 @@ describe(`stopping the server on ${TEST_DB_KIND}`, () => {
   });
 
   it('stops once through npm start when its whole process group is signalled', { timeout: 240_000 }, async () => {
-    const env = await installation('stop');
-    const server = await startServerProcess('npm start', 'scripts/start.mjs', env, { command: ['npm', 'start', '--silent'] });
-    const token = await signIn(server, 'caseadmin');
-    const answers = await createsCutBySignal(server, token, () => process.kill(-server.child.pid!, 'SIGTERM'));
-    const ids = expectAllAnswered(answers);
-    await serverGone(server);
+    const server = await npmStartStoppedBy((npm) => process.kill(-npm.child.pid!, 'SIGTERM'));
     // npm and its shell end with the signal, so the server hears of it twice (the signal, and its parent gone): it
     // stops once.
     expect(server.output().match(/"msg":"(SIGTERM|npm ended): stopping"/g), server.output()).toHaveLength(1);
-    expect(ids.length, server.output()).toBe(CONCURRENT_CREATES);
-    await expectKept(env, ids);
   });
 
   it('stops cleanly when only npm is signalled, which ends without passing the signal on', { timeout: 240_000 }, async () => {
-    const env = await installation('stop');
-    const server = await startServerProcess('npm start', 'scripts/start.mjs', env, { command: ['npm', 'start', '--silent'] });
-    const token = await signIn(server, 'caseadmin');
-    const answers = await createsCutBySignal(server, token, () => server.child.kill('SIGTERM'));
-    const ids = expectAllAnswered(answers);
-    await serverGone(server);
+    const server = await npmStartStoppedBy((npm) => npm.child.kill('SIGTERM'));
     expect(server.output()).toContain('"msg":"npm ended: stopping"');
-    expect(ids.length, server.output()).toBe(CONCURRENT_CREATES);
-    await expectKept(env, ids);
   });
 });
+
+/**
+ * `npm start` signalled (by `signal`) while case creates are in flight: every create is answered and kept after a
+ * restart, and the server stops cleanly. Answers the stopped server, to read its log.
+ */
+async function npmStartStoppedBy(signal: (npm: ServerProcess) => void): Promise<ServerProcess> {
+  const env = await installation('stop');
+  const server = await startServerProcess('npm start', 'scripts/start.mjs', env, { command: ['npm', 'start', '--silent'] });
+  const token = await signIn(server, 'caseadmin');
+  const ids = expectAllAnswered(await createsCutBySignal(server, token, () => signal(server)));
+  await serverGone(server);
+  expect(ids.length, server.output()).toBe(CONCURRENT_CREATES);
+  await expectKept(env, ids);
+  return server;
+}
 
 /**
  * Under npm: npm itself ends by the signal (its exit status is the signal's), so the server's clean stop is read from
