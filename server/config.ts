@@ -11,7 +11,8 @@ export interface Config {
   demo: boolean;
   /**
    * DOSSIER_MAX_EVENT_LOOP_DELAY_MS: requests are turned away (503, Retry-After) while the event loop lags more than
-   * this (the server is overloaded and would only queue them); 0 never turns any away.
+   * this (the server is overloaded and would only queue them); 0 never turns any away (the default on the embedded
+   * database, whose queries run on the event loop).
    */
   maxEventLoopDelayMs: number;
   /** DOSSIER_SERVE_CLIENT=0: the API alone (the client's files served elsewhere); `npm start` then builds no client. */
@@ -78,7 +79,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     demo: databaseUrl ? env.DOSSIER_DEMO === '1' : env.DOSSIER_DEMO !== '0',
     serveClient: env.DOSSIER_SERVE_CLIENT !== '0',
-    maxEventLoopDelayMs: Number(env.DOSSIER_MAX_EVENT_LOOP_DELAY_MS ?? 2000),
+    // The embedded database runs its queries on the event loop: there a lagging loop is the database at work, not
+    // requests queueing, so by default nothing is turned away.
+    maxEventLoopDelayMs: Number(env.DOSSIER_MAX_EVENT_LOOP_DELAY_MS ?? (databaseUrl ? 2000 : 0)),
     adminUser: env.DOSSIER_ADMIN_USER || undefined,
     adminPassword: env.DOSSIER_ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,

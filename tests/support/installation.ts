@@ -21,7 +21,8 @@ afterAll(async () => {
 export async function installation(name: string): Promise<Record<string, string>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-${name}-${TEST_DB_KIND}-`));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  const env: Record<string, string> = { DOSSIER_DATA_DIR: dataDir, DOSSIER_SERVE_CLIENT: '0', LOG_LEVEL: 'info' };
+  // Load shedding off: these tests stop and kill the server on a machine the test run keeps busy, and are not about load.
+  const env: Record<string, string> = { DOSSIER_DATA_DIR: dataDir, DOSSIER_SERVE_CLIENT: '0', LOG_LEVEL: 'info', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
   if (TEST_DB_KIND === 'pglite') return { ...env, DATABASE_URL: '' };
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const database = `dossier_${name}_${randomBytes(5).toString('hex')}`;
