@@ -9,7 +9,8 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useCanAccess } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import type { ViewProps } from '../resources/views.js';
-import { BULK_SPECS, ItemBulkDialog, type BulkKind } from './ItemBulkDialog.js';
+import { BULK_SPECS, type BulkKind } from './bulkSpecs.js';
+import { ItemBulkDialog } from './ItemBulkDialog.js';
 
 /** The bulk buttons in order, each with the declaration's action that shows it (spec 001 §6). */
 const BUTTONS: readonly { kind: BulkKind; label: string; action: string; icon: ReactElement }[] = [
