@@ -18,7 +18,7 @@ import { LoadFailed } from '../layout/LoadFailed.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ListPager } from '../resources/ListPager.js';
 import { SchemaDateInput } from '../resources/SchemaInput.js';
-import { failureMessage } from '../resources/writeFailure.js';
+import { failureMessage, sessionEnded } from '../resources/writeFailure.js';
 import { formatWhen, whenInFull } from './auditFormat.js';
 
 const T = Texts.audit;
@@ -27,8 +27,6 @@ const RESOURCE = 'audit-log';
 /** An entry as the list answers it (every field present). */
 type Entry = Required<AuditEntry> & { id: number };
 
-/** Failures the auth provider answers (a session that ended): it signs out and says why; the page says nothing. */
-const SESSION_ENDED = new Set([401, 419]);
 
 
 /** An action that read or took sensitive data, or removed something, stands out; the chip says it in words too. */
@@ -109,7 +107,7 @@ function ExpandedRow() {
 /** The list's failure in place of the rows: what failed, why, and Try again — never the empty log's text. */
 function ListFailure() {
   const { error, refetch } = useListContext();
-  if (!error || SESSION_ENDED.has(failureOf(error).status ?? 0)) return null;
+  if (!error || sessionEnded(error)) return null;
   return (
     <Box sx={{ p: 2 }}>
       <LoadFailed error={error} text={T.loadFailed} onRetry={() => void refetch()} />

@@ -10,6 +10,12 @@ import { getToken } from '../../dataProvider/session.js';
 /** Statuses the auth provider answers itself (sign-out with the spec's text): a form adds nothing to them. */
 const SESSION_ENDED = new Set([401, 419]);
 
+/** Whether a failed call ended the session (the auth provider signs out and says so; a screen adds nothing). */
+export function sessionEnded(error: unknown): boolean {
+  const { status } = failureOf(error);
+  return status !== undefined && SESSION_ENDED.has(status);
+}
+
 /**
  * Whether a write's answer is react-admin's stand-in after a 401/419: its data provider then signs out and
  * resolves the call with an empty record instead of failing it. Such an answer saved nothing.
@@ -20,8 +26,8 @@ export function endedBySignOut(answer: unknown): boolean {
 
 /** The failure of a write as a toast, unless the session ended (the auth provider has said so already). */
 export function failureMessage(error: unknown): string | null {
+  if (sessionEnded(error)) return null;
   const failure = failureOf(error);
-  if (failure.status !== undefined && SESSION_ENDED.has(failure.status)) return null;
   return failure.body?.ExceptionMessage ?? failure.message;
 }
 
