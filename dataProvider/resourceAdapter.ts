@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, GetListResult, Identifier, RaRecord } from 'react-admin';
-import { fillPath, fillQuery, type ApiRecord, type FilterDeclaration, type Operation, type ResourceDeclaration, type TableQuery } from '../resources/declaration.js';
+import { fillPath, fillQuery, type ApiRecord, type Operation, type ResourceDeclaration, type TableQuery } from '../resources/declaration.js';
+import type { FilterDeclaration } from '../resources/screenParts.js';
 import { request } from './httpClient.js';
 
 /** A value at a dotted path ('UOM.Description'). */

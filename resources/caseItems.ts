@@ -5,7 +5,8 @@ import { ITEM_STATUS_LABELS, ItemStatuses, type ItemStatus } from '../shared/wor
 import schema from '../schemas/item.json' with { type: 'json' };
 import itemTypeSchema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord, type ChipColor } from './declaration.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import type { ChipColor } from './screenParts.js';
 import { caseItemOperations } from './caseItemOperations.js';
 
 const T = ItemTexts;

@@ -4,7 +4,8 @@ import { OrgTexts } from '../shared/texts/orgs.js';
 import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgCaseType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord, type FilterDeclaration } from './declaration.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import type { FilterDeclaration } from './screenParts.js';
 
 const P = Permissions.Orgs;
 const T = OrgTexts.caseTypes;

@@ -4,7 +4,8 @@ import { OrgTexts } from '../shared/texts/orgs.js';
 import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgDeadline.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord, type ColumnDeclaration, type ResourceDeclaration } from './declaration.js';
+import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
+import type { ColumnDeclaration } from './screenParts.js';
 import { inheritedFilter, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;

@@ -3,7 +3,8 @@ import { Permissions } from '../shared/permissions.js';
 import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/orgUser.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord, type ColumnDeclaration } from './declaration.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import type { ColumnDeclaration } from './screenParts.js';
 import { inheritedFilter } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;

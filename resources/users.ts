@@ -4,7 +4,8 @@ import { IdentityTexts } from '../shared/texts/identity.js';
 import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, type ApiRecord, type ColumnDeclaration, type FormSectionDeclaration, type SectionCondition } from './declaration.js';
+import { defineResource, type ApiRecord } from './declaration.js';
+import type { ColumnDeclaration, FormSectionDeclaration, SectionCondition } from './screenParts.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 

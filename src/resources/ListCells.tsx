@@ -6,7 +6,8 @@ import { useCanAccess, useNotify, useRefresh, useUpdate, type Identifier, type R
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatLongDate, formatMoney, formatShortDate, isoDay } from '../../shared/format.js';
 import { isActive } from '../../shared/deadlines.js';
-import type { ApiRecord, ColumnDeclaration, RecordLink, ResourceDeclaration } from '../../resources/declaration.js';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import type { ColumnDeclaration, RecordLink } from '../../resources/screenParts.js';
 import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
 import { useViews, ViewOf } from './views.js';

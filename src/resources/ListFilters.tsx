@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Checkbox, FormControlLabel, TextField } from '@mui/material';
 import { SelectInput, TextInput, useGetList, useInput, useListContext, type RaRecord } from 'react-admin';
-import type { FilterDeclaration, ResourceDeclaration } from '../../resources/declaration.js';
+import type { ResourceDeclaration } from '../../resources/declaration.js';
+import type { FilterDeclaration } from '../../resources/screenParts.js';
 import { resourceByName } from '../../resources/index.js';
 
 const DateFilterField = lazy(() => import('./DateFilterField.js'));

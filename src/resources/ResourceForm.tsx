@@ -5,7 +5,8 @@ import { Form, RecordContextProvider, useCanAccess, useGetMany, useNotify, usePe
 import { permissionsFor } from '../../resources/declaration.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { ApiRecord, FormSectionDeclaration, ResourceDeclaration, SectionCondition } from '../../resources/declaration.js';
+import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import type { FormSectionDeclaration, SectionCondition } from '../../resources/screenParts.js';
 import type { ObjectSchema } from '../../schemas/index.js';
 import { useViews } from './views.js';
 import { FormSection } from './FormSection.js';

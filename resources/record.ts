@@ -1,0 +1,2 @@
+/** A record as the API answers it: a plain object keyed by the declaration's `key` (usually `Id`). */
+export type ApiRecord = Record<string, unknown>;
