@@ -13,6 +13,8 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** `date` columns travel as 'YYYY-MM-DD' strings (the type parser is set so on both drivers). */
 type DateOnly = ColumnType<string | null, string | null | undefined, string | null>;
+/** A NOT NULL `date` column. */
+type Day = ColumnType<string, string, string>;
 /** numeric columns are parsed to numbers on read. */
 type Money = ColumnType<number, number | string, number | string>;
 type NullableMoney = ColumnType<number | null, number | string | null | undefined, number | string | null>;
@@ -208,14 +210,14 @@ export interface UserCredentialsTable {
   CredentialType_Id: number;
   License: string;
   RegionType_Id: number;
-  Expiration: DateOnly;
+  Expiration: Day;
 }
 
 export interface UserClearancesTable {
   Id: Id;
   User_Id: number;
   ClearanceType_Id: number;
-  LastInvestigation: DateOnly;
+  LastInvestigation: Day;
   OrgCode: string;
 }
 
@@ -571,7 +573,7 @@ export interface StockPhrasesTable {
 export interface InvoicesTable {
   Id: Id;
   Org_Id: number;
-  InvoiceDate: DateOnly;
+  InvoiceDate: Day;
   QboInvoiceId: string | null;
   Total: Money;
   CreatedBy_Id: number;
