@@ -7,16 +7,34 @@ import { defineResource } from './declaration.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
-
 const P = Permissions.Invoices;
 const T = InvoiceTexts;
 
 /**
- * The invoicing contract's named operations: the uninvoiced cases of the chosen orgs with their costs, and the
- * accounting service's authorisation (spec 002 §2.10: connecting the firm's accounting is a change of invoice
- * settings). Handlers: server/billing/invoicing.ts and qboRoutes.ts.
+ * The invoicing contract's operations: the orgs with billable cases, the uninvoiced cases of the chosen orgs with
+ * their costs, Create Invoice, and the accounting service's authorisation (spec 002 §2.10: connecting the firm's
+ * accounting is a change of invoice settings). Handlers: server/billing/invoicing.ts and qboRoutes.ts.
  */
 export const invoiceOperations = defineOperations({
+  billableOrgs: {
+    method: 'GET',
+    path: '/api/orgs/invoiced',
+    access: anyOf(P.VIEW_INVOICE_DETAILS),
+    summary: "The orgs (within the caller's scope) that have billable cases not yet invoiced: Id and Name, for the invoicing tree's bold nodes",
+    answer: { list: 'billableOrg.json' },
+  },
+  createInvoice: {
+    method: 'POST',
+    path: '/api/invoices/create-invoice',
+    access: anyOf(P.CREATE_INVOICES),
+    summary:
+      'Invoice cases of one org (Case_Ids, OrgName, InvoiceDate YYYY-MM-DD, today when none): one transaction locks the cases, refuses ' +
+      "with 409 when any is already invoiced, and records the invoice with each case's amount and the total; then sends it to the " +
+      'accounting service when connected (its id in QboInvoiceId; 502 and nothing recorded when the service refuses). 400 for cases ' +
+      'of several orgs or not billable, or an org without a company while an accounting service is set up; answers the invoice',
+    body: 'invoiceRequest.json',
+    answer: 'invoice.json',
+  },
   invoiceableCases: {
     method: 'POST',
     path: '/api/invoices/get-cases',
@@ -42,12 +60,11 @@ export const invoiceOperations = defineOperations({
 });
 
 /**
- * Invoicing (/invoices, spec 002 §2.7, §7): the screen is its list view (src/invoices/InvoicingPage.tsx) — the org tree with checkboxes
- * (orgs with billable cases in bold), a card per chosen org with its uninvoiced cases, and Create Invoice. The list
- * call answers the orgs that have billable cases (`GET /api/orgs/invoiced`, Id and Name); the cases of chosen orgs
- * are the contract's operation `invoiceableCases` (`POST /api/invoices/get-cases`); Create Invoice is this resource's create
- * (`POST /api/invoices/create-invoice`), which answers the invoice. The routes are the invoicing area's
- * (server/billing/invoicing.ts: the lock that keeps a case from being invoiced twice is no generic write).
+ * Invoicing (/invoices, spec 002 §2.7, §7): the screen is its list view (src/invoices/InvoicingPage.tsx) — the org
+ * tree with checkboxes (orgs with billable cases in bold, `billableOrgs`), a card per chosen org with its uninvoiced
+ * cases (`invoiceableCases`), and Create Invoice (`createInvoice`, which answers the invoice). Every call is a named
+ * operation of the contract above: none is a generic CRUD call (the lock that keeps a case from being invoiced twice
+ * is no generic write).
  */
 export default defineResource({
   name: 'invoices',
@@ -57,10 +74,7 @@ export default defineResource({
   title: 'Invoices',
   menu: { group: 'top', order: 3 },
   recordRepresentation: (r) => String(r.OrgName ?? r.Name ?? r.Id ?? ''),
-  operations: {
-    list: { method: 'GET', path: '/api/orgs/invoiced' },
-    create: { method: 'POST', path: '/api/invoices/create-invoice', bodySchema: 'invoiceRequest.json' },
-  },
+  operations: {},
   named: invoiceOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_INVOICE_DETAILS], create: [P.CREATE_INVOICES] },

@@ -106,6 +106,7 @@ import qboToken from './qboToken.json' with { type: 'json' };
 import accountingStatus from './accountingStatus.json' with { type: 'json' };
 import invoiceCasesQuery from './invoiceCasesQuery.json' with { type: 'json' };
 import invoiceableOrg from './invoiceableOrg.json' with { type: 'json' };
+import billableOrg from './billableOrg.json' with { type: 'json' };
 import invoiceSummary from './invoiceSummary.json' with { type: 'json' };
 import invoiceLine from './invoiceLine.json' with { type: 'json' };
 import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
@@ -188,6 +189,7 @@ export const Schemas = {
   accountingStatus,
   invoiceCasesQuery,
   invoiceableOrg,
+  billableOrg,
   invoiceSummary,
   invoiceLine,
   invoiceListQuery,

@@ -125,6 +125,16 @@ export interface AuditLogQuery {
   };
 }
 
+// schemas/billableOrg.json
+
+/**
+ * An org with completed or discontinued cases not yet invoiced (spec 002 §2.7: shown in bold in the invoicing tree).
+ */
+export interface BillableOrg {
+  Id: number;
+  Name: string;
+}
+
 // schemas/case.json
 
 /**
@@ -2018,6 +2028,7 @@ export interface SchemaTypes {
   'auditLogChoices.json': AuditLogChoices;
   'auditLogExport.json': AuditLogExport;
   'auditLogQuery.json': AuditLogQuery;
+  'billableOrg.json': BillableOrg;
   'case.json': Case;
   'caseCreate.json': CaseCreate;
   'caseFee.json': CaseFee;

@@ -3,22 +3,20 @@ import type { Database } from '../db/database.js';
 import { countedPage } from '../db/boundedCount.js';
 import { authOf } from '../http/access.js';
 import { badRequest, conflict, HttpError, notFound, ValidationError } from '../http/errors.js';
-import { anyOf, route, type ApiArea } from '../http/route.js';
+import type { ApiArea } from '../http/route.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { invoiceOperations } from '../../resources/invoices.js';
 import { defineStore } from '../resources/store.js';
 import { inScope, orgScopeOf, orgSubtreeIds } from '../orgs/scope.js';
 import { Invoicing, Limits, PageSizes } from '../../shared/constants.js';
-import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { isoDay } from '../../shared/format.js';
 import { sumMoney } from '../../shared/billing.js';
 import type { CaseState } from '../../shared/workflow.js';
-import type { Invoice, InvoiceableOrg, InvoiceLine, InvoiceListQuery, InvoiceRequest, InvoiceSummary } from '../../schemas/types.js';
+import type { Invoice, InvoiceableOrg, InvoiceLine, InvoiceListQuery, InvoiceSummary } from '../../schemas/types.js';
 import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
 import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
 
-const P = Permissions.Invoices;
 const T = Texts.invoices.server;
 const BILLABLE: CaseState[] = [...Invoicing.BILLABLE_STATES];
 
@@ -84,35 +82,15 @@ const uniqueViolation = (error: unknown) => typeof error === 'object' && error !
 export const invoicingArea: ApiArea = {
   name: 'invoicing',
   routes: [
-    route({
-      method: 'GET',
-      url: '/api/orgs/invoiced',
-      access: anyOf(P.VIEW_INVOICE_DETAILS),
-      summary: 'The orgs (within the caller\'s scope) that have billable cases not yet invoiced: Id and Name, for the invoicing tree\'s bold nodes',
-      schema: {
-        response: {
-          200: { type: 'array', items: { type: 'object', properties: { Id: { type: 'integer' }, Name: { type: 'string' } }, required: ['Id', 'Name'], additionalProperties: false } },
-        },
-      },
-      async handler(request) {
+    ...operationRoutes(invoiceOperations, {
+      async billableOrgs(request) {
         const { db } = request.server;
         const scope = await orgScopeOf(db, authOf(request));
         const billed = uninvoicedCases(db).select('Client_Id').distinct();
         const rows = await db.selectFrom('orgs').select(['Id', 'Name']).where('Id', 'in', billed).orderBy('Name').execute();
         return rows.filter((org) => inScope(scope, org.Id));
       },
-    }),
-    route<{ Body: InvoiceRequest }>({
-      method: 'POST',
-      url: '/api/invoices/create-invoice',
-      access: anyOf(P.CREATE_INVOICES),
-      summary:
-        'Invoice cases of one org (Case_Ids, OrgName, InvoiceDate YYYY-MM-DD, today when none): one transaction locks the cases, refuses ' +
-        'with 409 when any is already invoiced, and records the invoice with each case\'s amount and the total; then sends it to the ' +
-        'accounting service when connected (its id in QboInvoiceId; 502 and nothing recorded when the service refuses). 400 for cases ' +
-        'of several orgs or not billable, or an org without a company while an accounting service is set up; answers the invoice',
-      schema: { body: { $ref: 'invoiceRequest.json' }, response: { 200: { $ref: 'invoice.json' } } },
-      async handler(request): Promise<Invoice> {
+      async createInvoice(request) {
         const { db, services } = request.server;
         const auth = authOf(request);
         const caseIds = [...new Set(request.body.Case_Ids)];
@@ -196,8 +174,6 @@ export const invoicingArea: ApiArea = {
           throw new HttpError(502, T.accountingFailed, { Message: T.accountingFailed });
         }
       },
-    }),
-    ...operationRoutes(invoiceOperations, {
       async invoiceableCases(request) {
         const { db, services } = request.server;
         const orgIds = request.body.Org_Ids;

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
-import { useCanAccess, useDataProvider, useGetList } from 'react-admin';
+import { useCanAccess, useDataProvider } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import invoiceHistory from '../../resources/invoiceHistory.js';
 import type { InvoiceableOrg } from '../../schemas/types.js';
-import { Limits, PageSizes, Timing } from '../../shared/constants.js';
+import { Limits, Timing } from '../../shared/constants.js';
 import { InvoiceTexts as T } from '../../shared/texts/invoices.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { OrgTree } from '../components/OrgTree.js';
@@ -72,7 +73,7 @@ export default function InvoicingPage({ declaration }: ViewProps) {
   const phone = useMediaQuery(MOBILE_QUERY);
   const { canAccess: canCreate = false } = useCanAccess({ resource: declaration.name, action: 'create' });
   const { canAccess: canSeeHistory = false } = useCanAccess({ resource: invoiceHistory.name, action: 'list' });
-  const { data: billable, refetch: refetchBillable } = useGetList(declaration.name, { pagination: { page: 1, perPage: PageSizes.UNPAGED }, sort: { field: 'Name', order: 'ASC' } });
+  const { data: billable, refetch: refetchBillable } = useQuery({ queryKey: [declaration.name, 'billableOrgs'], queryFn: () => dataProvider.callOperation('invoices', 'billableOrgs') });
   const [selected, setSelected] = useState<number[]>([]);
   const asked = useDebounced(selected, Timing.INVOICE_ORG_DEBOUNCE_MS);
   const [groups, setGroups] = useState<InvoiceableOrg[] | null>(null);
@@ -110,7 +111,7 @@ export default function InvoicingPage({ declaration }: ViewProps) {
     void refetchBillable();
   };
 
-  const billableIds = useMemo(() => (billable ?? []).map((o) => Number(o.id)), [billable]);
+  const billableIds = useMemo(() => (billable ?? []).map((o) => o.Id), [billable]);
   let content: ReactNode;
   if (selected.length === 0) content = <Typography color="text.secondary">{T.chooseOrgs}</Typography>;
   else if (loading || (!groups && !failed) || selected !== asked)

@@ -4,15 +4,17 @@ import { Alert, Box, Button, ButtonBase, Card, Collapse, Stack, TableCell, Table
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Confirm, DataTable, ListContextProvider, useCreate, useDataTableDataContext, useGetOne, useList, useNotify, useRecordContext } from 'react-admin';
+import { Confirm, DataTable, ListContextProvider, useDataProvider, useDataTableDataContext, useGetOne, useList, useNotify, useRecordContext } from 'react-admin';
+import { useMutation } from '@tanstack/react-query';
+import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import accountingStatus from '../../resources/accountingStatus.js';
-import type { AccountingStatus, InvoiceableOrg } from '../../schemas/types.js';
+import type { AccountingStatus, InvoiceableOrg, InvoiceRequest } from '../../schemas/types.js';
 import { PageSizes } from '../../shared/constants.js';
 import { formatDate, formatMoney, isoDay } from '../../shared/format.js';
 import { InvoiceTexts as T } from '../../shared/texts/invoices.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { completedOn, shownCases, subjectName, totalOf, type InvoiceCase, type InvoiceExpense } from './invoiceModel.js';
-import { sessionEnded } from '../resources/writeFailure.js';
+import { endedBySignOut, sessionEnded } from '../resources/writeFailure.js';
 
 /** The date inputs' width: a date and the picker's button. */
 const DATE_WIDTH = 200;
@@ -90,7 +92,10 @@ export function OrgCases({ group, canCreate, onInvoiced }: { group: InvoiceableO
   const shown = new Set(rows.map((r) => r.id));
   // Only checked cases inside the date filter are invoiced: what the table shows is what the invoice holds.
   const checked = list.selectedIds.filter((id) => shown.has(Number(id))).map(Number);
-  const [create, { isPending: creating }] = useCreate();
+  const dataProvider = useDataProvider<DossierDataProvider>();
+  const { mutate: create, isPending: creating } = useMutation({
+    mutationFn: (body: InvoiceRequest) => dataProvider.callOperation('invoices', 'createInvoice', body),
+  });
   const notify = useNotify();
   const [asking, setAsking] = useState(false);
 
@@ -102,10 +107,11 @@ export function OrgCases({ group, canCreate, onInvoiced }: { group: InvoiceableO
 
   const invoice = () =>
     create(
-      'invoices',
-      { data: { Case_Ids: checked, OrgName: group.OrgName, InvoiceDate: invoiceDate || null } },
+      { Case_Ids: checked, OrgName: group.OrgName, InvoiceDate: invoiceDate || null },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          // A session that ended meanwhile: the auth provider signed out and said so; nothing was invoiced.
+          if (endedBySignOut(answer)) return;
           notify(T.invoiced, { type: 'success' });
           onUnselectItems();
           onInvoiced();

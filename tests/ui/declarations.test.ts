@@ -53,8 +53,10 @@ describe.each(resources.map((r) => [r.name, r] as const))('the declaration of %s
 
   it('declares how its records are read, and removed when rows offer removing', () => {
     const { operations } = declaration;
-    // Read by a call of its own, or (`list.from`) from a field of its parent's record.
-    expect(operations.list ?? operations.one ?? (declaration.parent ? declaration.list.from : undefined), 'read').toBeDefined();
+    // Read by a call of its own, or (`list.from`) from a field of its parent's record — or, with no CRUD call at all,
+    // by its own list view through the contract's named operations (invoicing).
+    const byOwnView = Object.keys(operations).length === 0 && Object.keys(declaration.named ?? {}).length > 0 ? views[declaration.name]?.list : undefined;
+    expect(operations.list ?? operations.one ?? (declaration.parent ? declaration.list.from : undefined) ?? byOwnView, 'read').toBeDefined();
     if (declaration.remove.kind !== 'none') expect(operations.delete, 'delete').toBeDefined();
   });
 });
