@@ -39,6 +39,7 @@ import { orgScopeOf } from '../server/orgs/scope.js';
 import { searchCases, type CasesQuery } from '../server/cases/caseSearch.js';
 import { Limits } from '../shared/constants.js';
 import { BENCH_VAULT } from './benchVault.js';
+import { percentile } from './percentiles.js';
 
 const CASES = Number(process.env.BENCH_CASES_TOTAL ?? 1_000_000);
 const ITEMS_PER_CASE = Number(process.env.BENCH_ITEMS_PER_CASE ?? 5);
@@ -289,9 +290,6 @@ function load(port: number, token: string, body: CasesQuery, onMeasuring: () => 
     worker.once('error', reject);
   });
 }
-
-/** Nearest-rank percentile of sorted values. */
-const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
 async function signIn(port: number, userName: string): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/oauth/token`, {

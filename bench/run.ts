@@ -19,6 +19,7 @@ import { loadLookupLists } from '../server/types/lookups.js';
 import { orgSubtreeIds } from '../server/orgs/scope.js';
 import { countRequest } from '../server/http/rateLimitStore.js';
 import { BENCH_VAULT } from './benchVault.js';
+import { percentile } from './percentiles.js';
 import { auditLogStore } from '../server/audit/auditLogStore.js';
 import type { StoreContext } from '../server/resources/store.js';
 import type { TableQuery } from '../resources/declaration.js';
@@ -142,7 +143,7 @@ async function measure(name: string, run: () => Promise<unknown>): Promise<{ nam
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { name, median: times[Math.floor(times.length / 2)], p90: times[Math.floor(times.length * 0.9)] };
+  return { name, median: percentile(times, 0.5), p90: percentile(times, 0.9) };
 }
 
 async function planOf(db: Database, query: string): Promise<string> {

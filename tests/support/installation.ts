@@ -1,12 +1,8 @@
 import { afterAll, expect } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { TEST_DB_KIND } from './testDatabase.js';
 import type { ServerProcess } from './serverProcess.js';
-import { TEST_SECRET_KEY } from './testVault.js';
+import { newInstallation } from './newInstallation.js';
 
 /**
  * What the tests that start, stop and kill the real server process share: an installation of its own (a data folder,
@@ -19,26 +15,10 @@ afterAll(async () => {
 
 /** A data folder, and on PostgreSQL a database of its own: what one installation keeps across restarts. */
 export async function installation(name: string): Promise<Record<string, string>> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-${name}-${TEST_DB_KIND}-`));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const made = await newInstallation(name, TEST_DB_KIND === 'pglite' ? { kind: 'pglite' } : { kind: 'postgres', adminUrl: process.env.TEST_DATABASE_URL! });
+  cleanups.push(made.remove);
   // Load shedding off: these tests stop and kill the server on a machine the test run keeps busy, and are not about load.
-  const env: Record<string, string> = { DOSSIER_DATA_DIR: dataDir, DOSSIER_SERVE_CLIENT: '0', LOG_LEVEL: 'info', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
-  if (TEST_DB_KIND === 'pglite') return { ...env, DATABASE_URL: '' };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const database = `dossier_${name}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return { ...env, DATABASE_URL: url.toString(), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY };
+  return { ...made.env, LOG_LEVEL: 'info', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
 }
 
 export type Answer = { status: number; body: Record<string, unknown> } | { error: string };

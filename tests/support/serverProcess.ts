@@ -30,13 +30,14 @@ export interface ServerProcess {
  * Starts a Dossier server script (`scripts/start.mjs` as `npm start` runs it, or a test's own TypeScript start) as a
  * child process on a free port and waits for its "Dossier is running" line; a server that exits or stays silent for
  * two minutes fails with its output. A `.mjs` script runs on plain Node, a `.ts` one through tsx. `command` runs
- * another way (`npm start`, in a process group of its own).
+ * another way (`npm start`, in a process group of its own). `outputLimit` keeps only the last that many characters of
+ * the output (a long run's request log).
  */
 export async function startServerProcess(
   name: string,
   script: string,
   env: Record<string, string> | ((baseUrl: string) => Record<string, string>),
-  options: { command?: readonly string[]; args?: readonly string[] } = {},
+  options: { command?: readonly string[]; args?: readonly string[]; outputLimit?: number } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -53,8 +54,13 @@ export async function startServerProcess(
     await exited;
   };
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const limit = options.outputLimit ?? Infinity;
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.length > limit) output = output.slice(-limit);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`The ${name} server did not start:\n${output}`)), 120_000);
