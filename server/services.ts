@@ -6,7 +6,7 @@ import { SessionService } from './auth/sessions.js';
 import { SignInService } from './auth/signIn.js';
 import { SecuritySettingsService } from './security/settingsService.js';
 import { Mailer } from './mail/mailer.js';
-import { LocalFileStorage, type FileStorage } from './files/storage.js';
+import { storageIn, type FileStorage } from './files/storage.js';
 import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
 import { QuickBooksAccounting } from './billing/qbo/quickBooksAccounting.js';
 import type { SsnVault } from './security/ssnVault.js';
@@ -46,7 +46,7 @@ export function createServices(
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
     }),
-    storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+    storage: overrides.storage ?? storageIn(config.dataDir),
     accounting: overrides.accounting ?? (config.qbo ? new QuickBooksAccounting(config.qbo, now) : new UnconfiguredAccounting()),
     ssn: vault,
   };

@@ -12,6 +12,8 @@ import { SsnVault } from './security/ssnVault.js';
 import { ROOT_DIR } from './packageRoot.js';
 import { stopOnSignals } from './shutdown.js';
 import { removeStrayFiles, SHARED_STORE_GRACE_MS } from './files/strayFiles.js';
+import { holdDataDir } from './backup/dataDirLock.js';
+import { servedBackups } from './backup/backUp.js';
 
 export { ROOT_DIR };
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
@@ -31,6 +33,9 @@ export interface StartOptions {
 /** Opens and migrates the database, seeds it, builds the app and listens. Prints what a new user needs. */
 export async function startDossier(config: Config, options: StartOptions): Promise<{ app: FastifyInstance; db: Database }> {
   const vault = new SsnVault(await loadKeyring(config, (file) => console.log(`Generated the secret key that seals SSNs: ${file} (owner-only). Back it up with the database: without it the stored SSNs cannot be read.`)));
+  // The embedded database is opened by one process at a time: the server takes its data directory first (a backup or
+  // a restore running there stops it here), and answers `npm run backup` through it (server/backup/dataDirLock.ts).
+  const dataDirHold = config.databaseUrl ? null : await holdDataDir(config.dataDir);
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
   await migrate(db, vault);
   for (const migration of options.migrations ?? []) await migration.up(db as unknown as Kysely<unknown>);
@@ -53,6 +58,7 @@ export async function startDossier(config: Config, options: StartOptions): Promi
     await seedDemoPapers(db, app.services.storage);
     await seedDemoItemAttachments(db, app.services.storage);
   }
+  dataDirHold?.serve(servedBackups({ db, storage: app.services.storage, keyring: vault.keyring, log: app.log }));
   stopOnSignals(app, db);
   await app.listen({ port: config.port, host: config.host });
 

@@ -79,9 +79,10 @@ export function embeddedDatabase(pglite: PGlite): Database {
 /**
  * Brings the schema to the latest migration. The trigram extension lives in `public`, shared by all schemas. The
  * vault seals what a migration finds stored in plain (an older database's SSNs); tables whose old pages held such
- * values are rewritten once afterwards, outside the migrations' transaction.
+ * values are rewritten once afterwards, outside the migrations' transaction. `to` stops at that migration (a restore
+ * loads a backup into the schema it was made with, then brings it to the latest).
  */
-export async function migrate(db: Database, vault?: SsnVault): Promise<void> {
+export async function migrate(db: Database, vault?: SsnVault, { to }: { to?: string } = {}): Promise<void> {
   try {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
   } catch (error) {
@@ -93,7 +94,7 @@ export async function migrate(db: Database, vault?: SsnVault): Promise<void> {
   // database (parallel test runs) it would find another run's tables. Keep them in the schema we migrate.
   const current = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
   const migrator = new Migrator({ db, provider: migrationProvider(vault), migrationTableSchema: current.rows[0].schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

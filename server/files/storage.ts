@@ -13,6 +13,8 @@ import { pipeline } from 'node:stream/promises';
 export interface FileStorage {
   /** Stores bytes (whole, or streamed so large uploads never sit in memory) and answers their new key. */
   put(area: string, content: Buffer | Readable): Promise<string>;
+  /** Stores bytes under the key a backup recorded them by (`npm run restore` only: every other caller gets new keys). */
+  putAt(key: string, content: Buffer | Readable): Promise<void>;
   read(key: string): Promise<Readable>;
   size(key: string): Promise<number>;
   remove(key: string): Promise<void>;
@@ -27,6 +29,12 @@ const INCOMING = '.incoming';
 
 const KEY = /^[a-z0-9-]+\/[0-9a-f-]{36}$/;
 
+/** Whether a text has the form of a storage key (`area/uuid`): nothing else ever names a path in the store. */
+export const isStorageKey = (key: string) => KEY.test(key);
+
+/** The file store of an installation: `files/` in its data directory (DOSSIER_DATA_DIR). */
+export const storageIn = (dataDir: string): FileStorage => new LocalFileStorage(path.join(dataDir, 'files'));
+
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -37,6 +45,11 @@ export class LocalFileStorage implements FileStorage {
 
   async put(area: string, content: Buffer | Readable): Promise<string> {
     const key = `${area}/${randomUUID()}`;
+    await this.putAt(key, content);
+    return key;
+  }
+
+  async putAt(key: string, content: Buffer | Readable): Promise<void> {
     const file = this.pathOf(key);
     const incoming = path.join(this.root, INCOMING, path.basename(file));
     await mkdir(path.dirname(file), { recursive: true });
@@ -51,7 +64,6 @@ export class LocalFileStorage implements FileStorage {
       await rm(incoming, { force: true });
       throw error;
     }
-    return key;
   }
 
   async list(area: string): Promise<{ key: string; stored: Date }[]> {

@@ -9,8 +9,8 @@ import { PARTNER_STORAGE_AREA } from '../partnerFiles/folders.js';
 /** On a store several instances share, a file younger than this may be an upload another instance is storing. */
 export const SHARED_STORE_GRACE_MS = 60 * 60 * 1000;
 
-/** Each storage area and the table whose rows hold its keys (`StorageKey`). */
-const HOLDERS: readonly { area: string; table: keyof DB & ('case_attachments' | 'item_attachments' | 'item_type_assets' | 'partner_files') }[] = [
+/** Each storage area and the table whose rows hold its keys (`StorageKey`, beside the row's `Id`); backups read it too. */
+export const STORAGE_KEY_HOLDERS: readonly { area: string; table: keyof DB & ('case_attachments' | 'item_attachments' | 'item_type_assets' | 'partner_files') }[] = [
   { area: CASE_PAPERS_STORAGE_AREA, table: 'case_attachments' },
   { area: ITEM_ATTACHMENTS_STORAGE_AREA, table: 'item_attachments' },
   { area: ITEM_TYPE_ASSETS_STORAGE_AREA, table: 'item_type_assets' },
@@ -24,7 +24,7 @@ const HOLDERS: readonly { area: string; table: keyof DB & ('case_attachments' | 
  */
 export async function removeStrayFiles(db: Database, storage: FileStorage, before: Date): Promise<number> {
   let removed = await storage.removeUnfinished(before);
-  for (const { area, table } of HOLDERS) {
+  for (const { area, table } of STORAGE_KEY_HOLDERS) {
     const stored = (await storage.list(area)).filter((file) => file.stored < before);
     if (!stored.length) continue;
     const held = new Set<string>();
