@@ -18,7 +18,7 @@ import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { serverBusy, tooManyRequests } from './http/errors.js';
 import { accessHook } from './http/access.js';
 import { errorHandler } from './http/errorHandler.js';
-import { hasStyleNoncePlaceholder, isApiPath, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
+import { hasStyleNoncePlaceholder, isApiPath, routerRefusalHeaders, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
 import { registerSchema, validatorCompiler } from './http/validation.js';
 import { registerRoutes, type ApiArea, type RegisteredRoute, type RouteConfig } from './http/route.js';
 import { ALL_SCHEMAS } from '../schemas/index.js';
@@ -59,6 +59,7 @@ const LOAD_SHED_WARM_UP_MS = 2000;
  * plugins, then our services and access hook, then every API area's declared routes.
  */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const refusalHeaders = routerRefusalHeaders(options.config.publicUrl);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
@@ -67,6 +68,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { strict: false } },
     // The spec writes some paths with a trailing slash (POST /api/cases/) and most without: every route answers both.
     routerOptions: { ignoreTrailingSlash: true },
+    // An address the router refuses (a param that does not decode, or too long) is answered like any refusal, with
+    // the headers every answer carries (no hook runs for it).
+    frameworkErrors: (error, request, reply) => {
+      refusalHeaders(request, reply);
+      return errorHandler(error, request, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   for (const schema of ALL_SCHEMAS) app.addSchema(schema);

@@ -54,6 +54,10 @@ export function makeAjv(options: Options = {}, { formRules = false, ruleDay }: {
     ...options,
   });
   addFormats(ajv);
+  // RFC 3339 allows a leap second (23:59:60), which JavaScript cannot read as a Date, and both sides read a date-time
+  // as one: such a moment is refused with the format's message rather than failing where it is read.
+  const rfc3339 = ajv.formats['date-time'] as { validate: (text: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (text: string) => rfc3339.validate(text) && !Number.isNaN(Date.parse(text)) });
   for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword(keyword);
   const day = ruleDay ?? (formRules ? 'browser' : undefined);
   for (const [keyword, check] of Object.entries(RULES)) {

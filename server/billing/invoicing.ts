@@ -243,7 +243,8 @@ export const invoiceHistoryStore = defineStore({
     let base = db.selectFrom('invoices as v');
     // The caller's scope, and within it the org asked for with the orgs below it (an org outside the scope finds nothing).
     if (!scope.all) base = base.where('v.Org_Id', 'in', [0, ...scope.ids]);
-    if (orgId) base = base.where('v.Org_Id', 'in', await orgSubtreeIds(db, orgId));
+    // An org that does not exist has no subtree: 0 (no org's id) keeps the list of ids from being empty, as above.
+    if (orgId) base = base.where('v.Org_Id', 'in', [0, ...(await orgSubtreeIds(db, orgId))]);
     if (from) base = base.where('v.InvoiceDate', '>=', from);
     if (to) base = base.where('v.InvoiceDate', '<=', to);
     const pageSize = asked.pageSize ?? PageSizes.DEFAULT;

@@ -185,7 +185,8 @@ export const casesStore = defineStore({
   },
   async beforeWrite(context, action, values, existing) {
     if (action === 'update') return withShownSsn(values, existing);
-    if (values.CreateDuplicate === true) return values;
+    // Only a new case is checked for duplicates (a delete has no subject to compare).
+    if (action !== 'create' || values.CreateDuplicate === true) return values;
     const duplicates = await duplicatesOf(context.db, context.request.server.services.ssn, Number(values.Client_Id), values.CaseSubject as Subject);
     if (duplicates.length) throw new HttpError(409, T.duplicate, { Message: T.duplicate, IsDuplicate: true, Duplicates: duplicates });
     return values;

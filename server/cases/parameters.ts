@@ -2,6 +2,7 @@ import { audit, changedFields } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { badRequest, ValidationError } from '../http/errors.js';
+import { formParts } from '../http/formParts.js';
 import type { ApiArea } from '../http/route.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { caseOperations } from '../../resources/caseOperations.js';
@@ -44,8 +45,13 @@ export const caseParametersArea: ApiArea = {
       const caseId = request.params.caseId;
       if (!request.isMultipart()) throw badRequest(T.parametersForm);
       const values = new Map<string, string>();
-      for await (const part of request.parts()) {
-        if (part.type !== 'field') continue;
+      for await (const part of formParts(request)) {
+        if (part.type !== 'field') {
+          // A file has no place in this form: drained unread (a part left unread holds the form's next parts, and
+          // the request, forever).
+          part.file.resume();
+          continue;
+        }
         const value = typeof part.value === 'string' ? part.value : '';
         if (value.length > Limits.TEXT_MAX) throw ValidationError.field(part.fieldname, T.parameterTooLong(Limits.TEXT_MAX));
         values.set(part.fieldname, value);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../http/errors.js';
+import { formParts, readFilePart } from '../http/formParts.js';
 import type { FileStorage } from './storage.js';
 import { ASSET_LIMITS } from '../../shared/constants.js';
 import { isZip, plainFileName, readZip, UploadBudget, type UploadedFile } from '../configuration/zipUpload.js';
@@ -30,10 +31,10 @@ export async function receiveFiles(request: FastifyRequest, texts: UploadTexts, 
     received += 1;
     await onFile(file);
   };
-  for await (const part of request.parts()) {
+  for await (const part of formParts(request)) {
     if (part.type !== 'file') continue;
     const name = plainFileName(part.filename ?? '');
-    const content = await part.toBuffer().catch((error: { code?: string }) => {
+    const content = await readFilePart(part, () => part.toBuffer()).catch((error: { code?: string }) => {
       if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(texts.fileTooLarge(name, ASSET_LIMITS.maxFileBytes / (1024 * 1024)));
       throw error;
     });

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
+import helmetMiddleware from 'helmet';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -66,25 +67,43 @@ export function contentSecurityPolicy(https: boolean) {
   };
 }
 
+const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
+
+/** What helmet sets on every answer. */
+function helmetOptions(https: boolean) {
+  return {
+    contentSecurityPolicy: contentSecurityPolicy(https),
+    // The app's windows keep no handle on other sites' windows, except the pop-ups they open (QuickBooks').
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    // HSTS only where the app is served over https: over http a browser ignores it, and it would pin a name
+    // that may later serve plain http.
+    strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
+  } as const;
+}
+
+/**
+ * The same headers for an answer no hook runs for: an address Fastify's router refuses (a param that does not decode,
+ * or is too long) is answered by `frameworkErrors` (server/app.ts) before any route or hook.
+ */
+export function routerRefusalHeaders(publicUrl: string): (request: FastifyRequest, reply: FastifyReply) => void {
+  const setHeaders = helmetMiddleware(helmetOptions(isHttps(publicUrl)));
+  return (request, reply) => {
+    setHeaders(request.raw, reply.raw, () => undefined);
+    if (isApiPath(request.url)) reply.header('cache-control', API_CACHE);
+  };
+}
+
 /**
  * Security headers on every answer (helmet), `Cache-Control: no-store` on the API's and sign-in's answers, and the
  * QuickBooks pop-up's page kept reachable by its opener. docs/trust.md ("Security headers and transport") describes each header and its test.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, options: SecurityHeaderOptions) => {
-    const https = new URL(options.publicUrl).protocol === 'https:';
-    await app.register(helmet, {
-      contentSecurityPolicy: contentSecurityPolicy(https),
-      // The app's windows keep no handle on other sites' windows, except the pop-ups they open (QuickBooks').
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: { policy: 'same-origin' },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'no-referrer' },
-      xFrameOptions: { action: 'deny' },
-      // HSTS only where the app is served over https: over http a browser ignores it, and it would pin a name
-      // that may later serve plain http.
-      strictTransportSecurity: https ? { maxAge: 365 * 24 * 60 * 60, includeSubDomains: true } : false,
-    });
+    await app.register(helmet, helmetOptions(isHttps(options.publicUrl)));
 
     app.addHook('onRequest', async (request, reply) => {
       // QuickBooks sends the pop-up back here from its own site; a page with a COOP other than unsafe-none would be

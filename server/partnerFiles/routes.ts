@@ -3,6 +3,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, notFound, type ModelState } from '../http/errors.js';
+import { formParts, readFilePart } from '../http/formParts.js';
 import type { ApiArea } from '../http/route.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { partnerFileOperations } from '../../resources/partnerFiles.js';
@@ -38,7 +39,7 @@ export const partnerFilesArea: ApiArea = {
       let upload: { key: string; name: string } | undefined;
       let filed = false;
       try {
-        for await (const part of request.parts()) {
+        for await (const part of formParts(request)) {
           if (part.type === 'field') {
             if (part.fieldname === 'Folder') requested = String(part.value);
             continue;
@@ -49,7 +50,7 @@ export const partnerFilesArea: ApiArea = {
           }
           // When the folder came first, a foreign or unknown folder is refused before anything is stored.
           if (requested !== undefined) callerFolder(auth.groups, requested);
-          upload = { key: await services.storage.put(PARTNER_STORAGE_AREA, part.file), name: part.filename };
+          upload = { key: await readFilePart(part, () => services.storage.put(PARTNER_STORAGE_AREA, part.file)), name: part.filename };
         }
         const folder = requested ? callerFolder(auth.groups, requested) : undefined;
         if (!folder || !upload) throw missingParts(!folder, !upload);
