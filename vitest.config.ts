@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -10,6 +11,8 @@ const api = (name: string, env: Record<string, string>): TestProjectInlineConfig
     include: ['tests/api/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/apiGlobalSetup.ts'],
+    // Every answer a test receives is checked against the OpenAPI description (tests/support/answerCheck.ts).
+    setupFiles: ['tests/support/apiSetup.ts'],
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -47,4 +50,10 @@ if (process.env.TEST_DATABASE_URL) {
   console.warn('\n*** SKIPPED: API tests on PostgreSQL (set TEST_DATABASE_URL=postgres://… to run them) ***\n');
 }
 
-export default defineConfig({ test: { projects } });
+/**
+ * Two test files at a time at least: Vitest's default (one fewer than the CPUs) runs a 2-CPU CI machine's files one
+ * by one, while an API test spends much of its time waiting on its database and a UI test on its timers.
+ */
+const maxWorkers = Math.max(2, availableParallelism() - 1);
+
+export default defineConfig({ test: { projects, maxWorkers } });

@@ -1,6 +1,7 @@
 import { Texts } from '../../shared/texts/index.js';
 import { authOf } from '../http/access.js';
-import { anyObject, type ApiArea } from '../http/route.js';
+import { type ApiArea } from '../http/route.js';
+import { accountResponse } from '../identity/responses.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { accountOperations } from '../../resources/account.js';
 import { changeOwnPassword } from '../auth/passwordChange.js';
@@ -13,7 +14,7 @@ import { defineStore } from '../resources/store.js';
  * emails, phones and addresses for everyone, employment settings, credentials and clearances only for employees.
  */
 export const accountStore = defineStore({
-  responses: { record: anyObject },
+  responses: { record: accountResponse },
   audit: { entity: 'users', entityId: (context) => context.auth.userId, action: () => 'update-own-account' },
   summaries: {
     one: 'The signed-in user with emails, phones, addresses, groups and, for employees, credentials',

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
 import { notFound } from '../http/errors.js';
-import { anyArray, type ApiArea } from '../http/route.js';
+import { type ApiArea } from '../http/route.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { caseOperations } from '../../resources/caseOperations.js';
 import { defineStore } from '../resources/store.js';
@@ -65,13 +65,40 @@ async function messagesOf(db: Database, caseId: number, onlyId?: number) {
   });
 }
 
+/** The sender or a recipient of a message, with the name the list shows. */
+const messagePerson = {
+  type: 'object',
+  properties: { Id: { type: 'integer' }, FirstName: { type: 'string' }, LastName: { type: 'string' }, Name: { type: 'string' } },
+  required: ['Id', 'FirstName', 'LastName', 'Name'],
+  additionalProperties: false,
+} as const;
+
+/**
+ * A message as answered: schemas/caseMessage.json's fields, its sender and recipients as people (a send gives the
+ * recipients' ids) and the recipients' names as one text, for the list.
+ */
+const messageResponse = {
+  type: 'object',
+  properties: {
+    Id: { type: 'integer' },
+    Case_Id: { type: 'integer' },
+    Message: { type: 'string' },
+    CreatedDate: { type: 'string', format: 'date-time' },
+    SentBy: messagePerson,
+    Recipients: { type: 'array', items: messagePerson },
+    RecipientNames: { type: 'string' },
+  },
+  required: ['Id', 'Case_Id', 'Message', 'CreatedDate', 'SentBy', 'Recipients', 'RecipientNames'],
+  additionalProperties: false,
+} as const;
+
 /**
  * The `case-messages` declaration's store: a case's messages. Sending checks every recipient against the case's
  * recipients (ModelState under Recipients), stores the message with its recipients in one transaction, then
  * e-mails each recipient through the mail layer (a failing mail server is logged; the message stands).
  */
 export const caseMessagesStore = defineStore({
-  responses: { record: { type: 'object', additionalProperties: true }, list: anyArray, write: { type: 'object', additionalProperties: true } },
+  responses: { record: messageResponse, list: { type: 'array', items: messageResponse } },
   audit: { entity: 'cases', entityId: (context) => context.parentKey, action: () => 'message' },
   summaries: { list: 'The messages of a case, newest first, with sender and recipients', create: 'Send a message to recipients of the case (each is e-mailed); answers it' },
   async list(context) {

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.js';
 import { authOf } from '../http/access.js';
-import { anyArray, type ApiArea } from '../http/route.js';
+import { type ApiArea } from '../http/route.js';
 import { operationRoutes } from '../http/operationRoutes.js';
 import { caseOperations } from '../../resources/caseOperations.js';
 import { clientOrgsOf, orgChain } from '../orgs/inheritance.js';
@@ -32,7 +32,6 @@ function taggedUsers(db: Database, tag: string) {
 
 /** The `reviewers` declaration's store: every reviewer (the users of the groups tagged reviewer), by last name. */
 export const reviewersStore = defineStore({
-  responses: { list: anyArray },
   summaries: { list: 'Every reviewer (the users of the groups tagged reviewer): the cases list\'s Reviewer filter and bulk Assign Reviewer' },
   async list(context) {
     return taggedUsers(context.db, Tags.REVIEWER);

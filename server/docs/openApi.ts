@@ -42,12 +42,19 @@ interface Parameter {
 const ANY_JSON: JsonObject = {};
 
 const ERROR_SCHEMA = 'Error';
+const OAUTH_ERROR_SCHEMA = 'OAuthError';
 const STANDARD_ERRORS: Record<string, string> = {
   '400': 'The params, query or body do not match the schemas, or a rule refused them: `{ Message, ModelState }`.',
   '401': 'No session, or it ended: sign in again.',
   '403': 'The caller lacks the permission, or the record is outside the orgs the caller may see: `{ Message }`.',
   '419': 'A newer sign-in of the same user replaced this session.',
 };
+/** Every other failure a route may answer, in the same shape (OAuth's on /oauth/). */
+const OTHER_ERRORS =
+  'Any other failure: 404 no such record (or one outside the orgs the caller may see), 409 the record\'s state refuses ' +
+  'the call, 413 or 415 a body too large or of a type the route does not take, 422 a report template that fails, 429 too ' +
+  'many requests and 503 a busy or stopping server (both with Retry-After), 502 an outside service (QuickBooks) failed, ' +
+  '500 an unexpected failure.';
 
 /** Only the API's routes are described (not the client's files or the index page). */
 export const isApiRoute = (route: RegisteredRoute) =>
@@ -149,6 +156,8 @@ function operationOf(route: RegisteredRoute): Operation {
   for (const status of errors) {
     operation.responses[status] ??= { description: STANDARD_ERRORS[status], content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } } };
   }
+  const failure = route.url.startsWith('/oauth/') ? OAUTH_ERROR_SCHEMA : ERROR_SCHEMA;
+  operation.responses.default = { description: OTHER_ERRORS, content: { 'application/json': { schema: { $ref: `#/components/schemas/${failure}` } } } };
   return operation;
 }
 
@@ -168,9 +177,17 @@ function tagOf(url: string): string {
 /** The OpenAPI 3.1 document of the registered routes, with the shared schemas (by $id) as components. */
 export function openApiDocument(routes: readonly RegisteredRoute[], schemas: readonly { $id?: string }[], version: string): OpenApiDocument {
   const components: Record<string, JsonObject> = {
+    // A failure's body: its Message, and what some add (ModelState; a duplicate case's Duplicates, a refused submit's
+    // Items: see their routes).
     [ERROR_SCHEMA]: {
       type: 'object',
       properties: { Message: { type: 'string' }, ModelState: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
+      required: ['Message'],
+    },
+    [OAUTH_ERROR_SCHEMA]: {
+      type: 'object',
+      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+      required: ['error', 'error_description'],
     },
   };
   for (const schema of schemas) if (schema.$id) components[componentName(schema.$id)] = withComponentRefs(schema as Json, componentName(schema.$id)) as JsonObject;

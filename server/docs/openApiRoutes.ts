@@ -84,7 +84,27 @@ export const openApiArea: ApiArea = {
       url: '/api/openapi.json',
       access: 'public',
       summary: 'The OpenAPI 3.1 description of every route: its params, query, body and answer schemas, the bearer scheme, and who may call it',
-      schema: { response: { 200: { description: 'The OpenAPI document', type: 'object', additionalProperties: true } } },
+      schema: {
+        response: {
+          // Its parts are as the OpenAPI 3.1 specification says (tests/api/openApi.test.ts checks the document against it),
+          // so only their names are declared here.
+          200: {
+            description: 'The OpenAPI document',
+            type: 'object',
+            properties: {
+              openapi: { const: '3.1.0' },
+              info: { type: 'object', additionalProperties: true },
+              jsonSchemaDialect: { type: 'string' },
+              servers: { type: 'array', items: { type: 'object', additionalProperties: true } },
+              tags: { type: 'array', items: { type: 'object', additionalProperties: true } },
+              paths: { type: 'object', additionalProperties: true },
+              components: { type: 'object', additionalProperties: true },
+            },
+            required: ['openapi', 'info', 'paths', 'components'],
+            additionalProperties: false,
+          },
+        },
+      },
       handler: async (request) => documentOf(request.server),
     }),
     route({

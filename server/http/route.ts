@@ -79,6 +79,3 @@ export const messageResponse = {
 
 /** Declares that a POST/PUT/PATCH/DELETE takes no body (the empty schema accepts none). */
 export const noBody = {} as const;
-
-export const anyObject = { type: 'object', additionalProperties: true } as const;
-export const anyArray = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;

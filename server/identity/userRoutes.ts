@@ -6,14 +6,13 @@ import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import { authOf } from '../http/access.js';
 import { ValidationError, badRequest, notFound } from '../http/errors.js';
-import { anyObject } from '../http/route.js';
 import { operationRoutes, type OperationHandler } from '../http/operationRoutes.js';
 import { userOperations } from '../../resources/users.js';
 import { orgScopeOf } from '../orgs/scope.js';
 import { mailContext } from '../recovery/mailContext.js';
 import { resendWithDeactivation, sendConfirmation } from '../recovery/confirmation.js';
 import { lockoutEnd, utcDay } from './lockout.js';
-import { usersPageResponse } from './responses.js';
+import { userDeletedResponse, userRecordResponse, usersPageResponse } from './responses.js';
 import { assertMayAssignGroups, assignableOrgIds, managedUser, visibleUser, type ManagedUser } from './userAccess.js';
 import { checkChanges, normalizeChanges, type UserChanges } from './userInput.js';
 import { searchUsers } from './userList.js';
@@ -53,7 +52,7 @@ async function assertUserNameFree(db: Database, userName: string): Promise<void>
  * authored history (cases, messages, expenses, invoices) are not deleted, only deactivated.
  */
 export const usersStore = defineStore({
-  responses: { record: anyObject, list: usersPageResponse, write: anyObject },
+  responses: { record: userRecordResponse, list: usersPageResponse, write: userRecordResponse, delete: userDeletedResponse },
   summaries: {
     list: 'One page of users (paging body); default sort first name then last name; answers users and pageCount',
     one: 'One user with groups, contract types, emails, phones, addresses, credentials and clearances',

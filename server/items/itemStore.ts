@@ -5,7 +5,7 @@ import type { ObjectSchema } from '../../schemas/index.js';
 import itemSchema from '../../schemas/item.json' with { type: 'json' };
 import type { Database } from '../db/database.js';
 import type { ItemsTable } from '../db/schema.js';
-import { anyArray } from '../http/route.js';
+import { recordResponseSchema } from '../http/answerSchemas.js';
 import { defineStore, type StoreContext } from '../resources/store.js';
 import { checkLookups } from '../resources/tableStore.js';
 import { assertCaseEditable, caseInScope } from '../cases/caseAccess.js';
@@ -50,7 +50,8 @@ const removedFiles = new WeakMap<FastifyRequest, string[]>();
  */
 export const caseItemsStore = defineStore({
   audit: { entity: 'items' },
-  responses: { list: anyArray, record: itemDetailResponse },
+  // The list answers the items' rows as items/caseItems.ts shapes them: item.json's fields.
+  responses: { list: { type: 'array', items: recordResponseSchema(itemSchema as ObjectSchema) }, record: itemDetailResponse },
   summaries: {
     list: 'The items of a case in order (ItemStateIDS: a comma list of statuses); an investigator gets only the items assigned to them',
     one: 'One item of a case with its case, item template and assets, Sections (Definition as JSON text), AvailableSections and LockedReason',

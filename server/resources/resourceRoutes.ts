@@ -264,7 +264,7 @@ export function resourceRoutes(declaration: ResourceDeclaration, custom: Resourc
   }));
   add('delete', () => ({
     summary: declaration.remove.kind === 'toggleHidden' ? `Hide or restore ${one} (toggles Hidden); answers it` : `Delete ${one}; answers it`,
-    schema: { response: { 200: written } },
+    schema: { response: { 200: store.responses?.delete ?? written } },
     async handler(request) {
       const key = keyOf(request.params);
       return write(request, 'delete', key, (await store.read!(contextOf(request), key, 'delete')) as ApiRecord);

@@ -62,8 +62,11 @@ export interface ResourceStore {
   /** The answer of a write when it is not the record (default: the record after create/update, before delete). */
   answer?(context: StoreContext, action: WriteAction, key: RecordKey, existing: ApiRecord | null): Promise<unknown>;
 
-  /** Answer schemas when the record's schema does not describe the answer whole. */
-  responses?: { record?: object; list?: object; write?: object };
+  /**
+   * Answer schemas when the record's schema does not describe the answer whole: `write` answers create, update and
+   * delete, `delete` a delete when it answers something else than the record.
+   */
+  responses?: { record?: object; list?: object; write?: object; delete?: object };
   /**
    * The audit entry: the entity name (default: the table, else the resource name), a word for the action, and
    * the entity's id when it is not the record's key (a section added to an item template is a change of the item

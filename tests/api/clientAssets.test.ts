@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.js';
 import { readConfig } from '../../server/config.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 import { TEST_VAULT } from '../support/testVault.js';
+import { checkAnswersOf } from '../support/answerCheck.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await writeFile(path.join(clientDir, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await buildApp({ db: database.db, config: { ...readConfig({}), dataDir }, vault: TEST_VAULT, clientDir });
+  checkAnswersOf(app);
   await app.ready();
 });
 

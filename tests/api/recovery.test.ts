@@ -5,6 +5,7 @@ import { Texts } from '../../shared/texts/index.js';
 import { linkIn, mailsSince, outboxMark } from '../support/outbox.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { TEST_VAULT } from '../support/testVault.js';
+import { checkAnswersOf } from '../support/answerCheck.js';
 
 const MINUTE = 60_000;
 const R = Texts.identity.recovery;
@@ -265,6 +266,7 @@ describe('rate limit', () => {
 
   it('counts the requests to every API instance against one limit', async () => {
     const second = await buildApp({ db: t.database.db, config: { ...readConfig({}), dataDir: t.dataDir }, vault: TEST_VAULT });
+    checkAnswersOf(second);
     try {
       const statuses = [];
       for (let i = 0; i < 12; i += 1) {

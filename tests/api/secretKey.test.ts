@@ -16,6 +16,7 @@ import { resealSsns, rotationKeyring, ssnsByKey } from '../../server/security/ke
 import { SsnVault } from '../../server/security/ssnVault.js';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/testDatabase.js';
 import { TEST_SECRET_KEY, TEST_VAULT } from '../support/testVault.js';
+import { checkAnswersOf } from '../support/answerCheck.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 
 /**
@@ -175,6 +176,7 @@ describe.skipIf(TEST_DB_KIND === 'postgres')('what the embedded database\'s file
     await migrate(db, TEST_VAULT);
     await seedDatabase(db, { demo: true, vault: TEST_VAULT });
     const app = await buildApp({ db, config: { ...readConfig({}), dataDir }, vault: TEST_VAULT });
+    checkAnswersOf(app);
     const signIn = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=caseadmin&password=${DEMO_PASSWORD}&grant_type=password` });
     const auth = { authorization: `Bearer ${signIn.json().access_token as string}` };
     const org = await db.selectFrom('orgs').select('Id').where('Code', '=', 'DOC').executeTakeFirstOrThrow();

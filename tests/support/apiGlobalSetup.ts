@@ -6,18 +6,26 @@ import type { TestProject } from 'vitest/node';
 import { createPGlite, embeddedDatabase, migrate, openDatabase } from '../../server/db/database.js';
 import { seedDatabase } from '../../server/db/seed/index.js';
 import { TEST_VAULT } from './testVault.js';
+import { answerSummary } from './answerTally.js';
 
 /**
  * Runs once before the API tests. PGlite: migrate and seed one database and dump it, so each test file starts
  * from a copy in a second instead of seeding anew. PostgreSQL: make sure the shared trigram extension exists.
  */
 export default async function setup(project: TestProject) {
+  // Each test file leaves what its answers were here (tests/support/apiSetup.ts); the tier's summary is printed at the end.
+  const tallyDir = await mkdtemp(path.join(tmpdir(), 'dossier-answers-'));
+  project.provide('answerTallyDir', tallyDir);
+  const summarize = async () => {
+    console.log(`\n${await answerSummary(tallyDir)}\n`);
+    await rm(tallyDir, { recursive: true, force: true });
+  };
   if (process.env.DOSSIER_TEST_DB === 'postgres') {
     const db = await openDatabase({ url: process.env.TEST_DATABASE_URL! });
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db).catch(() => undefined);
     await db.destroy();
     project.provide('dossierTestDump', '');
-    return;
+    return summarize;
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'dossier-test-'));
   const pglite = await createPGlite({});
@@ -31,6 +39,7 @@ export default async function setup(project: TestProject) {
   project.provide('dossierTestDump', file);
   return async () => {
     await rm(dir, { recursive: true, force: true });
+    await summarize();
   };
 }
 
@@ -38,5 +47,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Path of the seeded PGlite dump made by the API global setup ('' on PostgreSQL). */
     dossierTestDump: string;
+    /** Where each API test file leaves the tally of its answers (tests/support/answerTally.ts). */
+    answerTallyDir: string;
   }
 }

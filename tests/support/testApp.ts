@@ -9,6 +9,7 @@ import { readConfig, type Config } from '../../server/config.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './testDatabase.js';
 import { TEST_VAULT } from './testVault.js';
+import { checkAnswersOf } from './answerCheck.js';
 
 /** A clock the tests can move forward (idle timeouts, password expiry, lockouts). */
 export class TestClock {
@@ -54,6 +55,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = new TestClock();
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test', ...options.config };
   const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now }, resources: options.resources, clientDir: options.clientDir });
+  // Every answer, through call(), signIn() or app.inject(), is checked against the route's OpenAPI description.
+  checkAnswersOf(app);
   await app.ready();
   const seededLookups = new Map(
     (await database.db.selectFrom('type_items').select(['Id', 'TableName', 'Short']).execute()).map((i) => [`${i.TableName}/${i.Short}`, i.Id]),
