@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Texts } from '../../shared/texts/index.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { HttpError } from './errors.js';
@@ -11,11 +11,16 @@ function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
+/** A refusal of the access hook: thrown, so that no later hook or handler of the request runs whatever hooks exist. */
+const refused = (status: number, message: string) => new HttpError(status, message, { Message: message });
+
 /**
  * Runs before body parsing on every request: resolves the session and enforces the route's declared access.
- * A route with no declaration is refused outright (and fails the route-enumeration test).
+ * A route with no declaration is refused outright (and fails the route-enumeration test). Every refusal is thrown,
+ * not sent: an async hook that sends without returning the reply lets the request go on to its handler when another
+ * async hook is added (a forbidden delete was seen to run that way).
  */
-export async function accessHook(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function accessHook(request: FastifyRequest): Promise<void> {
   request.auth = null;
   const config = request.routeOptions.config as Partial<RouteConfig> | undefined;
   const access = config?.access;
@@ -34,17 +39,16 @@ export async function accessHook(request: FastifyRequest, reply: FastifyReply): 
     return;
   }
   const token = bearerToken(request);
-  if (!token) return void reply.code(401).send({ Message: Texts.global.sessionExpired });
+  if (!token) throw refused(401, Texts.global.sessionExpired);
   const found = await request.server.services.sessions.resolve(token);
   if (!found.ok) {
-    const message = found.status === 419 ? Texts.global.signedInElsewhere : Texts.global.sessionExpired;
-    return void reply.code(found.status).send({ Message: message });
+    throw refused(found.status, found.status === 419 ? Texts.global.signedInElsewhere : Texts.global.sessionExpired);
   }
   request.auth = found.auth;
   if (access === 'signedIn') return;
   if ('anyOf' in access && found.auth.can(...access.anyOf)) return;
   if ('groups' in access && access.groups.some((g) => found.auth.groups.includes(g))) return;
-  return void reply.code(403).send({ Message: 'You do not have permission to do this.' });
+  throw refused(403, 'You do not have permission to do this.');
 }
 
 /** The signed-in user of a non-public route. */
