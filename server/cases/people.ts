@@ -58,7 +58,9 @@ export const casePeopleArea: ApiArea = {
       return taggedUsers(request.server.db, request.params.groupTag);
     },
     async reviewersOfCase(request) {
-      await caseInScope(request.server.db, authOf(request), request.params.caseId);
+      const { db } = request.server;
+      await caseInScope(db, authOf(request), request.params.caseId);
+      await assertOrgInScope(db, authOf(request), request.params.clientId, T.clientRequired);
       return taggedUsers(request.server.db, Tags.REVIEWER);
     },
   }),

@@ -30,6 +30,7 @@ export async function accessHook(request: FastifyRequest): Promise<void> {
     throw new HttpError(403, 'This route declares no access rule.', { Message: Texts.global.forbidden });
   }
   if (access === 'public') {
+    if (config.sessionless) return;
     // A public route still learns who is calling when a valid token is sent (e.g. /api/user/resendmail).
     const token = bearerToken(request);
     if (token) {
@@ -48,7 +49,7 @@ export async function accessHook(request: FastifyRequest): Promise<void> {
   if (access === 'signedIn') return;
   if ('anyOf' in access && found.auth.can(...access.anyOf)) return;
   if ('groups' in access && access.groups.some((g) => found.auth.groups.includes(g))) return;
-  throw refused(403, 'You do not have permission to do this.');
+  throw refused(403, Texts.global.noRoutePermission);
 }
 
 /** The signed-in user of a non-public route. */

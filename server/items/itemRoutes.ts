@@ -1,6 +1,6 @@
 import { caseItemOperations } from '../../resources/caseItemOperations.js';
 import type { BodyOf } from '../../resources/operation.js';
-import { ITEM_ACTION_PERMISSIONS } from '../../shared/workflow.js';
+import { ITEM_ACTION_PERMISSIONS, ITEM_ACTION_WORDS } from '../../shared/workflow.js';
 import { Texts } from '../../shared/texts/index.js';
 import { audit } from '../audit/auditLog.js';
 import type { Database } from '../db/database.js';
@@ -91,7 +91,7 @@ export const itemsArea: ApiArea = {
       const { db } = request.server;
       const auth = authOf(request);
       const { Action, ItemIds } = request.body;
-      if (!auth.can(ITEM_ACTION_PERMISSIONS[Action])) throw forbidden();
+      if (!auth.can(ITEM_ACTION_PERMISSIONS[Action])) throw forbidden(T.actionNotPermitted(ITEM_ACTION_WORDS[Action]));
       const caseRow = await caseInScope(db, auth, request.params.Case_Id);
       const items = await itemsForChange(db, auth, caseRow.Id, ItemIds, false);
       const { eligible, leftOut } = await itemEligibility(db, auth, caseRow, items, Action);

@@ -12,6 +12,8 @@ export const CommonTexts = {
     /** A request the server turned away while overloaded (503 with Retry-After). */
     serverBusy: 'The server is busy. Please try again in a moment.',
     forbidden: 'Forbidden.',
+    /** The access hook's 403: the caller holds none of the route's permissions (server/http/access.ts). */
+    noRoutePermission: 'You do not have permission to do this.',
     /** Title of a confirmation before something that cannot be undone (spec 002 §5). */
     confirmTitle: 'Do you really want to do this?',
     cannotBeUndone: 'This action cannot be undone.',

@@ -155,6 +155,8 @@ export const ItemTexts = {
   server: {
     notFound: 'The item was not found.',
     notOfCase: (id: number) => `Item ${id} is not an item of this case.`,
+    /** An eligibility question about an action the caller may not take (`words`: ITEM_ACTION_WORDS). */
+    actionNotPermitted: (words: string) => `You do not have the permission to ask which items can ${words}.`,
     wrongStatus: (itemNumber: string, status: string, action: string) => `Item ${itemNumber} is ${status} and cannot ${action}.`,
     /** Why a bulk submit leaves an item out (docs/decisions.md "Bulk actions: the eligible items"). */
     missingSectionsOf: (itemNumber: string, sections: readonly string[]) => `Item ${itemNumber} is missing required sections: ${sections.join(', ')}.`,

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { checkAnswersOf } from '../support/answerCheck.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 import { TEST_VAULT } from '../support/testVault.js';
+import { Texts } from '../../shared/texts/index.js';
 
 /**
  * A refused request never reaches its handler, whatever other hooks the app has: the access hook throws its 401, 403
@@ -46,7 +47,7 @@ describe('a refused request, beside another async hook', () => {
     const signIn = await app.inject({ method: 'POST', url: '/oauth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `username=investigator&password=${DEMO_PASSWORD}&grant_type=password` });
     const forbidden = await app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${signIn.json().access_token as string}` } });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ Message: 'You do not have permission to do this.' });
+    expect(forbidden.json()).toEqual({ Message: Texts.global.noRoutePermission });
 
     const after = await database.db.selectFrom('type_items').select('Hidden').where('Id', '=', item.Id).executeTakeFirstOrThrow();
     expect(after.Hidden).toBe(item.Hidden);

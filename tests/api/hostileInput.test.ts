@@ -10,6 +10,7 @@ import { admits, signInCaller, type Caller } from '../support/routeCallers.js';
 import { recordParams } from '../support/routeRecords.js';
 import { changedTables, fingerprinter, type TableFingerprint } from '../support/tableFingerprint.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { routeSeed } from '../support/validRequests.js';
 
 /**
  * Hostile input, by the thousand (issue 24, part 4): every write route of the app's route table (POST, PUT, PATCH,
@@ -105,12 +106,6 @@ function echoedExtras(response: LightMyRequestResponse, extras: readonly string[
 const describeRequest = (request: HostileRequest) =>
   `${request.method} ${request.url.slice(0, 300)}${request.mustRefuse ? ' [schema refuses]' : ''} — ${request.about.join('; ').slice(0, 1200) || 'valid shape'}`;
 
-/** A seed of the route's own, from the run's seed and its key: one route replays alone with the same requests. */
-function routeSeed(key: string): number {
-  let hash = SEED | 0;
-  for (const char of key) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
-  return hash;
-}
 
 /** How long a request may take to be answered; one that takes longer hangs, and ends the run. */
 const ANSWER_WITHIN_MS = 20_000;
@@ -176,7 +171,7 @@ describe('hostile input, by the thousand', () => {
 
     for (const registered of routes) {
       const key = `${registered.method} ${registered.url}`;
-      const seed = routeSeed(key);
+      const seed = routeSeed(SEED, key);
       const fail = (index: number, what: string, request: HostileRequest) =>
         failures.push(`${key} #${index} (DOSSIER_FUZZ_SEED=${SEED} DOSSIER_FUZZ_ROUTES='${key}'): ${what}\n    ${describeRequest(request)}`);
       const caller = callerFor(registered);
@@ -184,7 +179,7 @@ describe('hostile input, by the thousand', () => {
         method: registered.method,
         url: registered.url,
         schema: (registered.schema ?? {}) as RouteUnderTest['schema'],
-        paramSets: await recordParams(t.database.db, registered.url, exclusions),
+        paramSets: await recordParams(t.database.db, registered.url, { exclude: exclusions }),
         formFields,
       };
       const requests = await timed('generating', () => fc.sample(hostileRequest(route), { seed, numRuns: perRoute }));
