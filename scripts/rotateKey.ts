@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { holdDataDir } from '../server/backup/dataDirLock.js';
 import { readConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/db/database.js';
 import { loadKeyring } from '../server/security/keyring.js';
@@ -9,10 +10,12 @@ import { SsnVault } from '../server/security/ssnVault.js';
  * `npm run rotate-key` (README, "Secret key"): re-seals every stored SSN under a new key. On the embedded database
  * (Dossier stopped) it makes the new key itself; on PostgreSQL it takes DOSSIER_SECRET_KEY (new) and
  * DOSSIER_PREVIOUS_SECRET_KEYS (old), which every running instance must already have. Interrupted, it resumes when
- * run again.
+ * run again. On the embedded database it first takes the data directory, as the server, a backup and a restore do:
+ * while one of them holds it, it refuses and changes nothing.
  */
 async function main() {
   const config = readConfig();
+  const hold = config.databaseUrl ? null : await holdDataDir(config.dataDir);
   const db = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') });
   try {
     await migrate(db, new SsnVault(await loadKeyring(config)));
@@ -28,6 +31,7 @@ async function main() {
     }
   } finally {
     await db.destroy();
+    await hold?.release();
   }
 }
 

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -35,6 +35,25 @@ export const isStorageKey = (key: string) => KEY.test(key);
 /** The file store of an installation: `files/` in its data directory (DOSSIER_DATA_DIR). */
 export const storageIn = (dataDir: string): FileStorage => new LocalFileStorage(path.join(dataDir, 'files'));
 
+/**
+ * Flushes a file's bytes, or a directory's entries (a rename), to the disk. Where a directory cannot be opened to
+ * flush (Windows), the rename is as durable as the file system makes it.
+ */
+async function synced(target: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(target, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EISDIR' || (error as NodeJS.ErrnoException).code === 'EPERM') return;
+    throw error;
+  }
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
@@ -57,8 +76,12 @@ export class LocalFileStorage implements FileStorage {
     try {
       if (Buffer.isBuffer(content)) await writeFile(incoming, content, { flag: 'wx' });
       else await pipeline(content, createWriteStream(incoming, { flags: 'wx' }));
+      // On disk before it takes its key, and the key on disk before the caller commits the row naming it: a power
+      // loss after the commit finds the whole file (docs/decisions.md "Files survive a power loss").
+      await synced(incoming);
       // Whole, it takes its key in one step: a crash leaves either nothing under the key or the whole file.
       await rename(incoming, file);
+      await synced(path.dirname(file));
     } catch (error) {
       // A stream that failed part-way (a size limit, a dropped connection) leaves nothing behind.
       await rm(incoming, { force: true });

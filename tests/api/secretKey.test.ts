@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { holdDataDir } from '../../server/backup/dataDirLock.js';
 import { readConfig } from '../../server/config.js';
 import { createPGlite, embeddedDatabase, migrate, openDatabase, type Database } from '../../server/db/database.js';
 import { migrationProvider } from '../../server/db/migrations/index.js';
@@ -155,9 +156,22 @@ describe('rotating the key', () => {
     const count = (await ssnsByKey(db)).get(keyring.current.id)!;
     await db.destroy();
 
-    const { stdout } = await promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/rotateKey.ts'], {
-      env: { ...process.env, DOSSIER_DATA_DIR: dataDir, DATABASE_URL: '', DOSSIER_SECRET_KEY: '' },
-    });
+    const rotate = () =>
+      promisify(execFile)(path.resolve('node_modules/.bin/tsx'), ['scripts/rotateKey.ts'], {
+        env: { ...process.env, DOSSIER_DATA_DIR: dataDir, DATABASE_URL: '', DOSSIER_SECRET_KEY: '' },
+      });
+    // While another process (a server, a backup, a restore) holds the data directory, it refuses and changes nothing.
+    const hold = await holdDataDir(dataDir);
+    const refused = await rotate().then(
+      () => null,
+      (error: { code?: number; stderr?: string }) => error,
+    );
+    await hold.release();
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('is in use by another Dossier process');
+    expect((await loadKeyring({ dataDir, previousSecretKeys: [] })).current.id).toBe(keyring.current.id);
+
+    const { stdout } = await rotate();
     expect(stdout).toContain(`Re-sealed ${count} SSNs`);
     const after = await loadKeyring({ dataDir, previousSecretKeys: [] });
     expect(after.current.id).not.toBe(keyring.current.id);
