@@ -81,6 +81,7 @@ import casePaper from './casePaper.json' with { type: 'json' };
 import caseTracking from './caseTracking.json' with { type: 'json' };
 import caseMessage from './caseMessage.json' with { type: 'json' };
 import item from './item.json' with { type: 'json' };
+import itemDetail from './itemDetail.json' with { type: 'json' };
 import itemCreate from './itemCreate.json' with { type: 'json' };
 import itemIds from './itemIds.json' with { type: 'json' };
 import itemAssign from './itemAssign.json' with { type: 'json' };
@@ -164,6 +165,7 @@ export const Schemas = {
   caseTracking,
   caseMessage,
   item,
+  itemDetail,
   itemCreate,
   itemIds,
   itemAssign,

@@ -179,46 +179,80 @@ export interface Case {
    * Why the caller may not change the case, its papers and its items (held by another user, or inactive without Edit Inactive Cases); null when they may.
    */
   readonly LockedReason?: string | null;
+  /**
+   * The case type: Id, Short, Description.
+   */
   readonly CaseType?: {
+    Id?: number;
+    Short?: string | null;
+    Description?: string | null;
     [k: string]: unknown;
   } | null;
+  /**
+   * The contract type: Id, Short, Description.
+   */
   readonly ContractType?: {
+    Id?: number;
+    Short?: string | null;
+    Description?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The client org: Id, Name, Code.
    */
   readonly Org?: {
+    Id?: number;
+    Name?: string;
+    Code?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The case template the case was made from: Id, Label.
    */
   readonly CaseTemplate?: {
+    Id?: number;
+    Label?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The subject person (changed through PUT /api/cases/{id}/subject).
    */
   readonly Subject?: {
+    Id?: number;
+    FirstName?: string | null;
+    MiddleName?: string | null;
+    LastName?: string | null;
+    /**
+     * Whole or masked, as the caller may see it.
+     */
+    SSN?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The requesting official: Id, FirstName, LastName.
    */
   readonly RequestingOfficial?: {
+    Id?: number;
+    FirstName?: string | null;
+    LastName?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The data-entry clerk: Id, FirstName, LastName.
    */
   readonly DataEntryClerk?: {
+    Id?: number;
+    FirstName?: string | null;
+    LastName?: string | null;
     [k: string]: unknown;
   } | null;
   /**
    * The reviewer: Id, FirstName, LastName.
    */
   readonly Reviewer?: {
+    Id?: number;
+    FirstName?: string | null;
+    LastName?: string | null;
     [k: string]: unknown;
   } | null;
   /**
@@ -939,6 +973,122 @@ export interface ItemCreate {
   RegionType_Id?: number | null;
   PostalCode?: string | null;
   ShowInReport?: boolean;
+}
+
+// schemas/itemDetail.json
+
+/**
+ * One item as the item page reads it (GET /api/cases/{caseId}/items/{itemId}, spec 001 §3 "Item"; its create, update and delete answer it too): the fields of the item as the items list answers them, the case it belongs to, its item template with the template's assets, its sections (Definition as JSON text), the template's sections (AvailableSections) and LockedReason.
+ */
+export interface ItemDetail {
+  Id: number;
+  Case_Id: number;
+  /**
+   * 1-based order within the case.
+   */
+  DisplayId: number;
+  ItemType_Id: number;
+  /**
+   * The item template and the files it offers for download, by name.
+   */
+  ItemType: {
+    Id: number;
+    Description: string | null;
+    Assets: {
+      Id: number;
+      Name: string;
+    }[];
+  };
+  ACD: string | null;
+  Label: string | null;
+  Address1: string | null;
+  Address2: string | null;
+  City: string | null;
+  RegionType_Id: number | null;
+  PostalCode: string | null;
+  /**
+   * Where the item is: its label and address with the region's short name.
+   */
+  Location: {
+    Label: string | null;
+    Address1: string | null;
+    Address2: string | null;
+    City: string | null;
+    Region: {
+      Id: number;
+      Short: string | null;
+    } | null;
+    PostalCode: string | null;
+  };
+  ShowInReport: boolean;
+  ItemStatus: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
+  AssignedTo_Id: number | null;
+  /**
+   * The investigator the item is assigned to; null when none is.
+   */
+  AssignedTo: {
+    Id: number;
+    FirstName: string | null;
+    LastName: string | null;
+  } | null;
+  CompletedDate: string | null;
+  RejectionReason: string | null;
+  HasAttachments: boolean;
+  Case: ItemDetailCase;
+  Sections: ItemDetailSection[];
+  /**
+   * The sections of the item template in order, as Add Section offers them and the submit rules read them.
+   */
+  AvailableSections: {
+    Id: number;
+    SectionName: string;
+    Required: boolean;
+    Enabled: boolean;
+  }[];
+  /**
+   * Why the caller may not change the item (spec 001 §4), or null.
+   */
+  LockedReason: string | null;
+}
+
+/**
+ * The case the item belongs to: number, state, client org, subject's last name, org code, case type and reviewer.
+ */
+export interface ItemDetailCase {
+  Id: number;
+  CaseNumber: string;
+  WorkflowState: string;
+  Client_Id: number;
+  Subject: {
+    LastName: string | null;
+  };
+  Org: {
+    Code: string | null;
+  };
+  CaseType: {
+    Short: string | null;
+  };
+  Reviewer: {
+    Id: number;
+    Name: string;
+  } | null;
+}
+
+/**
+ * A section on the item: its section template (version) and the definition with the entered values, as JSON text.
+ */
+export interface ItemDetailSection {
+  Id: number;
+  Section_Id: number;
+  Section: {
+    Id: number;
+    SectionName: string;
+  };
+  /**
+   * The section definition with its values, as JSON text (a fields.field list).
+   */
+  Definition: string;
+  DisplayOrder: number;
 }
 
 // schemas/itemEligibility.json
@@ -2069,6 +2219,7 @@ export interface SchemaTypes {
   'itemAttachment.json': ItemAttachment;
   'itemAttachmentSwap.json': ItemAttachmentSwap;
   'itemCreate.json': ItemCreate;
+  'itemDetail.json': ItemDetail;
   'itemEligibility.json': ItemEligibility;
   'itemEligibilityQuery.json': ItemEligibilityQuery;
   'itemExpense.json': ItemExpense;

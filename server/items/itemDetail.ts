@@ -2,6 +2,7 @@ import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import type { CaseRow } from '../cases/caseAccess.js';
+import type { ItemDetail } from '../../schemas/types.js';
 import type { FieldList } from '../../shared/sections.js';
 import type { ItemSectionRef, TemplateSectionRef } from '../../shared/sectionCompleteness.js';
 import { Texts } from '../../shared/texts/index.js';
@@ -88,9 +89,9 @@ const definitionText = (definition: ItemSectionRef['Definition']) => (typeof def
  * One item as the item page reads it (spec 001 §3 "Item"): the fields of the items table, the case it belongs to
  * (number, state, subject's last name, org code, case type, reviewer), its item template with the template's assets,
  * its sections (Definition as JSON text) and the template's sections (AvailableSections), and `LockedReason`: why
- * the caller may not change it (spec 001 §4), or null.
+ * the caller may not change it (spec 001 §4), or null. Its shape is schemas/itemDetail.json, the route's answer schema.
  */
-export async function itemDetail(db: Database, auth: AuthContext, caseRow: CaseRow, item: ItemRow): Promise<Record<string, unknown>> {
+export async function itemDetail(db: Database, auth: AuthContext, caseRow: CaseRow, item: ItemRow): Promise<ItemDetail> {
   const [listed] = await itemsOfCase(db, auth, caseRow.Id, [], [item.Id]);
   if (!listed) throw notFound(T.notFound);
   const [caseInfo, assets, sections, available, lockedReason] = await Promise.all([
@@ -110,6 +111,8 @@ export async function itemDetail(db: Database, auth: AuthContext, caseRow: CaseR
   ]);
   return {
     ...listed,
+    // The moment as the serializer writes a Date: ISO 8601 in UTC.
+    CompletedDate: listed.CompletedDate?.toISOString() ?? null,
     ItemType: { ...listed.ItemType, Assets: assets },
     Case: {
       Id: caseRow.Id,
@@ -132,52 +135,3 @@ export async function itemDetail(db: Database, auth: AuthContext, caseRow: CaseR
     LockedReason: lockedReason,
   };
 }
-
-const person = { type: ['object', 'null'], additionalProperties: true } as const;
-
-/** The answer schema of one item (the detail above); the table's fields as the items list answers them. */
-export const itemDetailResponse = {
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    Id: { type: 'integer' },
-    Case_Id: { type: 'integer' },
-    DisplayId: { type: 'integer' },
-    ItemType_Id: { type: 'integer' },
-    ItemType: { type: 'object', additionalProperties: true, description: 'Id, Description, Assets [{ Id, Name }]' },
-    ACD: { type: ['string', 'null'] },
-    Label: { type: ['string', 'null'] },
-    Address1: { type: ['string', 'null'] },
-    Address2: { type: ['string', 'null'] },
-    City: { type: ['string', 'null'] },
-    RegionType_Id: { type: ['integer', 'null'] },
-    PostalCode: { type: ['string', 'null'] },
-    Location: { type: 'object', additionalProperties: true },
-    ShowInReport: { type: 'boolean' },
-    ItemStatus: { type: 'string' },
-    AssignedTo_Id: { type: ['integer', 'null'] },
-    AssignedTo: person,
-    CompletedDate: { type: ['string', 'null'], format: 'date-time' },
-    RejectionReason: { type: ['string', 'null'] },
-    HasAttachments: { type: 'boolean' },
-    Case: { type: 'object', additionalProperties: true, description: 'Id, CaseNumber, WorkflowState, Client_Id, Subject.LastName, Org.Code, CaseType.Short, Reviewer (Id, Name)' },
-    Sections: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          Id: { type: 'integer' },
-          Section_Id: { type: 'integer' },
-          Section: { type: 'object', properties: { Id: { type: 'integer' }, SectionName: { type: 'string' } } },
-          Definition: { type: 'string', description: 'The section definition with its values, as JSON text' },
-          DisplayOrder: { type: 'integer' },
-        },
-      },
-    },
-    AvailableSections: {
-      type: 'array',
-      items: { type: 'object', properties: { Id: { type: 'integer' }, SectionName: { type: 'string' }, Required: { type: 'boolean' }, Enabled: { type: 'boolean' } } },
-    },
-    LockedReason: { type: ['string', 'null'], description: 'Why the caller may not change the item (spec 001 §4), or null' },
-  },
-} as const;

@@ -4,7 +4,7 @@ import type { ApiRecord } from '../../resources/declaration.js';
 import type { ObjectSchema } from '../../schemas/index.js';
 import itemSchema from '../../schemas/item.json' with { type: 'json' };
 import type { Database } from '../db/database.js';
-import type { ItemsTable } from '../db/schema.js';
+import type { ItemsTable } from '../db/schema/items.js';
 import { recordResponseSchema } from '../http/answerSchemas.js';
 import { defineStore, type StoreContext } from '../resources/store.js';
 import { checkLookups } from '../resources/tableStore.js';
@@ -15,7 +15,7 @@ import { changedOrders, numbered } from '../configuration/ordering.js';
 import { isoDay } from '../../shared/format.js';
 import { Texts } from '../../shared/texts/index.js';
 import { itemStatesOf, itemsOfCase } from './caseItems.js';
-import { addRequiredSections, itemDetail, itemDetailResponse, offeredItemTypes } from './itemDetail.js';
+import { addRequiredSections, itemDetail, offeredItemTypes } from './itemDetail.js';
 import { noticeItems, recordItemHistory } from './itemHistory.js';
 import { assertItemEditable, itemOfCase } from './itemLocks.js';
 
@@ -50,8 +50,9 @@ const removedFiles = new WeakMap<FastifyRequest, string[]>();
  */
 export const caseItemsStore = defineStore({
   audit: { entity: 'items' },
-  // The list answers the items' rows as items/caseItems.ts shapes them: item.json's fields.
-  responses: { list: { type: 'array', items: recordResponseSchema(itemSchema as ObjectSchema) }, record: itemDetailResponse },
+  // The list answers the items' rows as items/caseItems.ts shapes them: item.json's fields; one item, and every write,
+  // answers the item page's detail (itemDetail.ts).
+  responses: { list: { type: 'array', items: recordResponseSchema(itemSchema as ObjectSchema) }, record: { $ref: 'itemDetail.json' } },
   summaries: {
     list: 'The items of a case in order (ItemStateIDS: a comma list of statuses); an investigator gets only the items assigned to them',
     one: 'One item of a case with its case, item template and assets, Sections (Definition as JSON text), AvailableSections and LockedReason',

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import type { ItemsTable } from '../db/schema.js';
+import type { ItemsTable } from '../db/schema/items.js';
 import { audit, changedFields } from '../audit/auditLog.js';
 import { HttpError, ValidationError, conflict } from '../http/errors.js';
 import { assertCaseEditable, caseInScope, caseLockReason, type CaseRow } from '../cases/caseAccess.js';

@@ -6,6 +6,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useCanAccessResources, useGetOne, useRefresh, type RaRecord } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
+import type { Case } from '../../schemas/types.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import { resourceByName } from '../../resources/index.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
@@ -21,21 +22,17 @@ import { CaseParameters } from './CaseParameters.js';
 import { CaseProgress } from './CaseProgress.js';
 import { CaseWorkflowButtons } from './CaseWorkflowButtons.js';
 import { CaseDownloads, useDownloadKinds } from './CaseDownloads.js';
-import { stepsOf, useCaseLock, type WorkflowFields } from './caseRules.js';
+import { stepsOf, useCaseLock } from './caseRules.js';
 import { useCaseWorkflowPoll } from './useCaseWorkflowPoll.js';
 
 const T = CaseTexts;
 const CASES_ROUTE = '/cases';
 
-/** A case as GET /api/cases/{id} answers it (spec 001 §3 "Case (detail)"), keyed the react-admin way. */
-export type CaseRecord = RaRecord &
-  WorkflowFields & {
-    Id: number;
-    CaseNumber: string;
-    Org?: { Name?: string | null; Code?: string | null } | null;
-    CaseType?: { Short?: string | null; Description?: string | null } | null;
-    Subject?: { FirstName?: string | null; LastName?: string | null } | null;
-  };
+/**
+ * A case as GET /api/cases/{id} answers it (spec 001 §3 "Case (detail)": `Case`, generated from schemas/case.json),
+ * keyed the react-admin way; an answer always carries the case's Id and number.
+ */
+export type CaseRecord = RaRecord & Case & Required<Pick<Case, 'Id' | 'CaseNumber'>>;
 
 /** The sub-resources the page lists under the form, in order, each for users who may list it. */
 const PANELS = [

@@ -6,8 +6,8 @@ import { ROOT_DIR } from '../../server/packageRoot.js';
 import { createTestDatabase, type TestDatabase } from '../support/testDatabase.js';
 
 /**
- * The row types the server's queries are typed by (server/db/schema.ts, written by hand beside the migrations) say
- * what the migrated database holds: the same tables, the same columns, null where a column takes null, and a
+ * The row types the server's queries are typed by (the `DB` of server/db/schema.ts, composed from the area modules in
+ * server/db/schema/, written by hand beside the migrations) say what the migrated database holds: the same tables, the same columns, null where a column takes null, and a
  * TypeScript type of the kind the drivers answer for the column's SQL type.
  */
 
@@ -43,7 +43,10 @@ interface DeclaredColumn {
   nullable: boolean;
 }
 
-/** The select type of every column of every table of the `DB` interface, read with the TypeScript checker. */
+/**
+ * The select type of every column of every table of the `DB` interface, read with the TypeScript checker from
+ * server/db/schema.ts and the area modules it composes `DB` from (the program follows its imports).
+ */
 function declaredTables(): Map<string, Map<string, DeclaredColumn>> {
   const file = path.join(ROOT_DIR, 'server/db/schema.ts');
   const program = ts.createProgram([file], { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, skipLibCheck: true, noEmit: true, resolveJsonModule: true });
@@ -88,7 +91,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('the row types of server/db/schema.ts', () => {
+describe('the row types of server/db/schema.ts and server/db/schema/', () => {
   it('name the tables and columns of the migrated database, with their nulls and types', { timeout: 60_000 }, async () => {
     const actual = await sql<{ table_name: string; column_name: string; is_nullable: 'YES' | 'NO'; data_type: string }>`
       SELECT table_name, column_name, is_nullable, data_type FROM information_schema.columns

@@ -6,7 +6,7 @@ import { Timing } from '../../shared/constants.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import type { FieldList, SectionField } from '../../shared/sections.js';
 import { ItemSections } from '../../src/items/sections/ItemSections.js';
-import type { ItemDetail, ItemDetailSection } from '../../src/items/itemDetail.js';
+import type { ItemDetail, ItemDetailSection } from '../../schemas/types.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 import { field } from './support/sectionFields.js';

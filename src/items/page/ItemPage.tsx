@@ -18,7 +18,7 @@ import { RecordPageLoading } from '../../layout/RecordPageLoading.js';
 import { LoadFailed } from '../../layout/LoadFailed.js';
 import { ResourceList } from '../../resources/ResourceList.js';
 import { ItemSections } from '../sections/ItemSections.js';
-import type { ItemDetail } from '../itemDetail.js';
+import type { ItemDetail } from '../../../schemas/types.js';
 import { ItemProgress } from './ItemProgress.js';
 import { ItemAssets, ItemSummary } from './ItemSummary.js';
 import { ItemWorkflowButtons } from './ItemWorkflowButtons.js';

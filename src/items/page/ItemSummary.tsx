@@ -9,7 +9,7 @@ import { formatDate } from '../../../shared/format.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import { ITEM_PAGE_STATUS_LABELS } from '../../../shared/workflow.js';
 import { failureMessage } from '../../resources/writeFailure.js';
-import type { ItemDetail } from '../itemDetail.js';
+import type { ItemDetail } from '../../../schemas/types.js';
 
 const T = ItemTexts.page;
 

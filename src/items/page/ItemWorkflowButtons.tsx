@@ -11,7 +11,8 @@ import { ItemTexts } from '../../../shared/texts/items.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { failureText } from '../../resources/writeFailure.js';
 import { useLookupItems } from '../../session/useLookups.js';
-import { sectionRef, type ItemDetail } from '../itemDetail.js';
+import type { ItemDetail } from '../../../schemas/types.js';
+import { sectionRef } from '../itemDetail.js';
 
 const T = ItemTexts;
 const RESOURCE = 'case-items';

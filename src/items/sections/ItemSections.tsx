@@ -30,7 +30,8 @@ import { failureOf, uniqueMessages } from '../../../dataProvider/httpClient.js';
 import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { endedBySignOut, failureMessage } from '../../resources/writeFailure.js';
-import { sectionRef, type ItemDetail, type ItemDetailSection } from '../itemDetail.js';
+import type { ItemDetail, ItemDetailSection } from '../../../schemas/types.js';
+import { sectionRef } from '../itemDetail.js';
 import { ITEM_SECTIONS, SectionEditor, sectionDefinition } from './SectionEditor.js';
 
 const T = Texts.items.sectionEditor;

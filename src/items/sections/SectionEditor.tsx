@@ -12,7 +12,7 @@ import { failureOf, uniqueMessages } from '../../../dataProvider/httpClient.js';
 import { SectionForm } from '../../forms/SectionForm.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { endedBySignOut, failureMessage } from '../../resources/writeFailure.js';
-import type { ItemDetail, ItemDetailSection } from '../itemDetail.js';
+import type { ItemDetail, ItemDetailSection } from '../../../schemas/types.js';
 import { SectionPreview } from './SectionPreview.js';
 import { useStockPhraseSource } from './useStockPhraseSource.js';
 import { useLookupLists } from '../../session/useLookups.js';
