@@ -26,6 +26,9 @@ import { apiAreas } from './areas.js';
 import { resourceRoutes } from './resources/resourceRoutes.js';
 import { liveNotices } from './live/routes.js';
 import type { ResourceDeclaration } from '../resources/declaration.js';
+import { logRequests, RequestLogController } from './ops/requestLog.js';
+import { registerCompression } from './ops/compression.js';
+import { operations } from './ops/routes.js';
 
 export interface BuildOptions {
   db: Database;
@@ -62,6 +65,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const refusalHeaders = routerRefusalHeaders(options.config.publicUrl);
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per answered request, with its route and no query (server/ops/requestLog.ts), instead of Fastify's two.
+    logController: new RequestLogController(),
     trustProxy: options.config.trustProxy,
     genReqId: requestIdGenerator(options.config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
@@ -117,18 +122,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // An overloaded server turns requests away at once (503, Retry-After) rather than queueing them without bound.
+  let shedding = () => false;
   if (options.config.maxEventLoopDelayMs > 0) {
     // What the start itself does (migrations, the demo firm's files) lags the loop too: that is not load, so the
     // first seconds after the app is ready turn nothing away.
     let readyAt = Number.POSITIVE_INFINITY;
     app.addHook('onReady', async () => void (readyAt = Date.now()));
+    const warm = () => Date.now() - readyAt >= LOAD_SHED_WARM_UP_MS;
+    shedding = () => app.isUnderPressure() && warm();
     await app.register(underPressure, {
       maxEventLoopDelay: options.config.maxEventLoopDelayMs,
       retryAfter: LOAD_SHED_RETRY_AFTER_S,
       // under-pressure sends what the handler returns (its README: "any other return value than a promise or nullish
       // will be sent"), which its types do not say.
       pressureHandler: ((request: FastifyRequest, reply: FastifyReply) => {
-        if (Date.now() - readyAt < LOAD_SHED_WARM_UP_MS) return undefined;
+        if (!warm()) return undefined;
         const { status, body } = serverBusy(request.url);
         request.log.warn('Turned a request away: the server is overloaded');
         reply.code(status).header('retry-after', LOAD_SHED_RETRY_AFTER_S);
@@ -139,11 +147,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Before the access hook: what runs for a request (the audit module) knows it, and its id is in the answer.
   trackRequests(app);
+  logRequests(app);
   // Before the access hook, so that its 401 and 403 answers carry the headers too.
   await app.register(securityHeaders, { publicUrl: options.config.publicUrl });
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
   await app.register(liveNotices);
+  // Before every route: compression is set on each route as it is added.
+  await registerCompression(app);
+  // /healthz, /readyz and /metrics (server/ops/routes.ts): outside the API, never turned away by the load shedding.
+  await app.register(operations, { shedding });
 
   for (const area of [...apiAreas, ...(options.resources ?? []).map((declaration) => resourceRoutes(declaration))] as readonly ApiArea[]) registerRoutes(app, area.routes);
 

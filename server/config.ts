@@ -25,6 +25,16 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * DOSSIER_METRICS_TOKEN: what a Prometheus scraper sends as `Authorization: Bearer …` to read GET /metrics; without
+   * it /metrics is off (404). server/ops/metrics.ts.
+   */
+  metricsToken?: string;
+  /**
+   * DOSSIER_STOP_DRAIN_MS: after SIGTERM, how long GET /readyz answers 503 while everything else is still served, so
+   * that a load balancer takes the instance out before it stops accepting connections (server/shutdown.ts); 0 stops at once.
+   */
+  stopDrainMs: number;
   /** DOSSIER_SECRET_KEY: seals SSNs (server/security/keyring.ts); required on PostgreSQL, made in dataDir otherwise. */
   secretKey?: string;
   /** DOSSIER_PREVIOUS_SECRET_KEYS: keys of values not yet re-sealed by `npm run rotate-key`. */
@@ -89,6 +99,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.DOSSIER_METRICS_TOKEN || undefined,
+    stopDrainMs: Number(env.DOSSIER_STOP_DRAIN_MS ?? 0),
     secretKey: env.DOSSIER_SECRET_KEY || undefined,
     previousSecretKeys: (env.DOSSIER_PREVIOUS_SECRET_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     qbo: readQboConfig(env, publicUrl),

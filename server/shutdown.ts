@@ -30,11 +30,18 @@ function refuse(response: ServerResponse): void {
 }
 
 /**
- * Stops the server cleanly: it stops accepting connections (a request on a kept-alive one gets 503), ends the
- * live-notice streams with a last event, answers every request in flight — those still running after the grace
- * with 503 — and closes the database (PGlite flushed, so the next start needs no recovery).
+ * Stops the server cleanly: GET /readyz answers 503 `stopping` from the start (and for `drainMs` the server serves
+ * everything else as before, so that a load balancer takes it out first: DOSSIER_STOP_DRAIN_MS); then it stops
+ * accepting connections (a request on a kept-alive one gets 503), ends the live-notice streams with a last event,
+ * answers every request in flight — those still running after the grace with 503 — and closes the database (PGlite
+ * flushed, so the next start needs no recovery).
  */
-export async function stopServer(app: FastifyInstance, db: Database, open: Set<ServerResponse>, graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
+export async function stopServer(app: FastifyInstance, db: Database, open: Set<ServerResponse>, graceMs = SHUTDOWN_GRACE_MS, drainMs = app.config.stopDrainMs): Promise<void> {
+  app.readiness.beginStopping();
+  if (drainMs > 0) {
+    app.log.info({ drainMs }, 'Stopping: /readyz answers 503 while the load balancer takes this instance out');
+    await new Promise((resolve) => setTimeout(resolve, drainMs));
+  }
   app.log.info({ inFlight: open.size }, 'Stopping: finishing the requests in flight');
   // An answer in flight ends its connection, and a kept-alive connection is closed once idle: the server would
   // otherwise wait for each client's keep-alive to run out (72 s).

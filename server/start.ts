@@ -14,6 +14,7 @@ import { stopOnSignals } from './shutdown.js';
 import { removeStrayFiles, SHARED_STORE_GRACE_MS } from './files/strayFiles.js';
 import { holdDataDir } from './backup/dataDirLock.js';
 import { servedBackups } from './backup/backUp.js';
+import { serverLogger } from './ops/requestLog.js';
 
 export { ROOT_DIR };
 export const DIST_DIR = path.join(ROOT_DIR, 'dist');
@@ -45,7 +46,7 @@ export async function startDossier(config: Config, options: StartOptions): Promi
     config,
     vault,
     clientDir: options.serveClient ? (options.clientDir ?? DIST_DIR) : undefined,
-    logger: { level: config.logLevel },
+    logger: serverLogger(config.logLevel),
     resources: options.resources,
   });
   // What a crash left in the file store: everything unheld on the embedded database (one server has it); on

@@ -3,7 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
-import { PGliteDialect } from './pgliteDialect.js';
+import { ConnectionUse, PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DB } from './schema.js';
 import { REWRITE_AFTER_SEALING } from './migrations/020_sealed_ssn.js';
@@ -12,10 +12,10 @@ import type { SsnVault } from '../security/ssnVault.js';
 export type Database = Kysely<DB>;
 
 /**
- * What a database was opened on, for the one thing Kysely cannot do: hold a session that LISTENs for
- * notifications (server/live/notifications.ts).
+ * What a database was opened on, for what Kysely cannot do: hold a session that LISTENs for notifications
+ * (server/live/notifications.ts), and say how its connections are used (server/ops/metrics.ts).
  */
-export type DatabaseOrigin = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+export type DatabaseOrigin = { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite; use: ConnectionUse };
 const origins = new WeakMap<Database, DatabaseOrigin>();
 export const originOf = (db: Database): DatabaseOrigin | undefined => origins.get(db);
 
@@ -71,8 +71,9 @@ export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }):
 }
 
 export function embeddedDatabase(pglite: PGlite): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  origins.set(db, { kind: 'pglite', pglite });
+  const use = new ConnectionUse();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, use) });
+  origins.set(db, { kind: 'pglite', pglite, use });
   return db;
 }
 

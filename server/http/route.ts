@@ -14,6 +14,11 @@ export interface RouteConfig {
   access: Access;
   /** Per-route rate limit for anonymous endpoints: requests per minute per client address. */
   rateLimitPerMinute?: number;
+  /**
+   * A public route whose Authorization header is not a session's (the metrics scraper's token, server/ops/): the
+   * access hook looks up no session for it, so it answers while the database is down.
+   */
+  sessionless?: boolean;
 }
 
 export interface RouteSpec<T extends RouteGenericInterface = RouteGenericInterface> {

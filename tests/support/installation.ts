@@ -18,7 +18,8 @@ export async function installation(name: string): Promise<Record<string, string>
   const made = await newInstallation(name, TEST_DB_KIND === 'pglite' ? { kind: 'pglite' } : { kind: 'postgres', adminUrl: process.env.TEST_DATABASE_URL! });
   cleanups.push(made.remove);
   // Load shedding off: these tests stop and kill the server on a machine the test run keeps busy, and are not about load.
-  return { ...made.env, LOG_LEVEL: 'info', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
+  // Debug: each request's arrival is logged (`incoming request`), so a test knows what is in flight (`received`).
+  return { ...made.env, LOG_LEVEL: 'debug', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
 }
 
 export type Answer = { status: number; body: Record<string, unknown> } | { error: string };
@@ -75,7 +76,7 @@ export async function newCases(server: ServerProcess, token: string, prefix: str
   });
 }
 
-/** How many requests to `url` the server has logged as received (LOG_LEVEL=info). */
+/** How many requests to `url` the server has logged as received (LOG_LEVEL=debug: the arrival lines). */
 export function received(server: ServerProcess, url: string): number {
   return server.output().split('\n').filter((line) => line.includes('"incoming request"') && line.includes(`"url":"${url}"`)).length;
 }
