@@ -12,6 +12,7 @@ import type { Keyring } from '../security/keyring.js';
 import { ssnsByKey } from '../security/keyRotation.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, FILE_INDEX, LineWriter, MANIFEST_FILE, fileCopy, tableFile, type BackupManifest, type FileEntry } from './backupFormat.js';
 import { isInside, writeBackupKeys } from './backupKeys.js';
+import { newBackupEncryption, sealing, type BackupEncryption } from './backupSeal.js';
 import type { RequestHandler } from './dataDirLock.js';
 import { currentSchema, lastMigration, schemaSequences, schemaTables } from './schemaTables.js';
 
@@ -90,15 +91,18 @@ export async function backUp(options: BackupOptions): Promise<BackupSummary> {
   if (keyTo && !options.keyring) throw new Error('--key-to: this installation has no key here to write (set DOSSIER_SECRET_KEY).');
   if (keyTo && isInside(keyTo, dir)) throw new Error(`--key-to ${keyTo} is inside the backup ${dir}: a stolen backup would then open its SSNs. Write the keys elsewhere.`);
   const made = await emptyFolder(dir);
+  // Sealed under the installation's key when it has one here (always on the embedded database and wherever Dossier
+  // runs); otherwise written in plain, and the summary says so.
+  const seal = options.keyring ? newBackupEncryption(options.keyring) : undefined;
   try {
     const copied = new Map<string, FileEntry>();
     for (let attempt = 1; ; attempt += 1) {
       const started = performance.now();
-      const snapshot = await readSnapshot(options.db, dir);
+      const snapshot = await readSnapshot(options.db, dir, seal?.key);
       const ms = Math.round(performance.now() - started);
       const rows = snapshot.tables.reduce((sum, t) => sum + t.rows, 0);
       await options.progress?.({ kind: 'snapshot', attempt, tables: snapshot.tables.length, rows, files: snapshot.holders.size, ms });
-      const missing = await copyFiles(options.storage, dir, snapshot.holders, copied);
+      const missing = await copyFiles(options.storage, dir, snapshot.holders, copied, seal?.key);
       if (missing.length) {
         if (attempt === ATTEMPTS) throw lostFiles(missing, snapshot.holders);
         await options.progress?.({ kind: 'retry', missing: missing.length });
@@ -108,7 +112,7 @@ export async function backUp(options: BackupOptions): Promise<BackupSummary> {
         await rm(fileCopy(dir, key), { force: true });
         copied.delete(key);
       }
-      const manifest = await writeManifest(dir, options.database, snapshot, [...copied.values()], { ms, attempts: attempt });
+      const manifest = await writeManifest(dir, options.database, snapshot, [...copied.values()], { ms, attempts: attempt }, seal);
       if (keyTo && options.keyring) await writeBackupKeys(keyTo, options.keyring, { dir, madeAt: manifest.madeAt, ssnKeys: manifest.ssnKeys });
       await rename(path.join(dir, `${MANIFEST_FILE}.tmp`), path.join(dir, MANIFEST_FILE));
       const unknownKeys = options.keyring ? manifest.ssnKeys.map((k) => k.id).filter((id) => !options.keyring!.byId(id)) : [];
@@ -123,9 +127,16 @@ export async function backUp(options: BackupOptions): Promise<BackupSummary> {
 }
 
 /** Writes the file index and the manifest (under a temporary name: it takes its name last, once the keys are written). */
-async function writeManifest(dir: string, database: BackupManifest['database'], snapshot: Snapshot, copies: FileEntry[], taken: BackupManifest['snapshot']): Promise<BackupManifest> {
+async function writeManifest(
+  dir: string,
+  database: BackupManifest['database'],
+  snapshot: Snapshot,
+  copies: FileEntry[],
+  taken: BackupManifest['snapshot'],
+  seal: { encryption: BackupEncryption; key: Buffer } | undefined,
+): Promise<BackupManifest> {
   const entries = copies.sort((a, b) => a.key.localeCompare(b.key));
-  const index = new LineWriter(path.join(dir, FILE_INDEX));
+  const index = new LineWriter(path.join(dir, FILE_INDEX), seal?.key);
   await index.write(entries.map((entry) => JSON.stringify(entry)));
   const { sha256 } = await index.close();
   const manifest: BackupManifest = {
@@ -137,6 +148,7 @@ async function writeManifest(dir: string, database: BackupManifest['database'], 
     tables: snapshot.tables,
     sequences: snapshot.sequences,
     files: { count: entries.length, bytes: entries.reduce((sum, e) => sum + e.bytes, 0), sha256 },
+    ...(seal ? { encryption: seal.encryption } : {}),
     ssnKeys: snapshot.ssnKeys,
     quickBooksTokens: snapshot.quickBooksTokens,
     leftOut: snapshot.leftOut,
@@ -169,7 +181,7 @@ interface Snapshot {
 }
 
 /** Writes every table's rows as read in one snapshot, and answers what else the backup needs from that snapshot. */
-async function readSnapshot(db: Database, dir: string): Promise<Snapshot> {
+async function readSnapshot(db: Database, dir: string, key: Buffer | undefined): Promise<Snapshot> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -181,7 +193,7 @@ async function readSnapshot(db: Database, dir: string): Promise<Snapshot> {
       const { tables, leftOut } = await schemaTables(trx);
       const written: BackupManifest['tables'] = [];
       for (const table of tables) {
-        const out = new LineWriter(tableFile(dir, table.name));
+        const out = new LineWriter(tableFile(dir, table.name), key);
         await sql`DECLARE dossier_backup NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS r FROM ${sql.id(schema, table.name)} AS t`.execute(trx);
         for (;;) {
           const batch = await sql<{ r: string }>`FETCH FORWARD ${sql.raw(String(FETCH_ROWS))} FROM dossier_backup`.execute(trx);
@@ -213,13 +225,13 @@ async function readSnapshot(db: Database, dir: string): Promise<Snapshot> {
 }
 
 /** Copies the files the rows name that are not copied yet; answers the keys the store no longer has. */
-async function copyFiles(storage: FileStorage, dir: string, holders: Holders, copied: Map<string, FileEntry>): Promise<string[]> {
+async function copyFiles(storage: FileStorage, dir: string, holders: Holders, copied: Map<string, FileEntry>, sealKey: Buffer | undefined): Promise<string[]> {
   const todo = [...holders.keys()].filter((key) => !copied.has(key));
   const missing: string[] = [];
   const worker = async () => {
     for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
       try {
-        copied.set(key, await copyFile(storage, key, fileCopy(dir, key)));
+        copied.set(key, await copyFile(storage, key, fileCopy(dir, key), sealKey));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
           todo.length = 0;
@@ -233,21 +245,21 @@ async function copyFiles(storage: FileStorage, dir: string, holders: Holders, co
   return missing;
 }
 
-async function copyFile(storage: FileStorage, key: string, target: string): Promise<FileEntry> {
+/** Copies a stored file into the backup (sealed with `sealKey` when given), hashing its plain bytes. */
+async function copyFile(storage: FileStorage, key: string, target: string, sealKey: Buffer | undefined): Promise<FileEntry> {
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const hash = createHash('sha256');
   let bytes = 0;
-  await pipeline(
-    await storage.read(key),
-    async function* (source: AsyncIterable<Buffer>) {
-      for await (const chunk of source) {
-        hash.update(chunk);
-        bytes += chunk.length;
-        yield chunk;
-      }
-    },
-    createWriteStream(target, { mode: 0o600 }),
-  );
+  const counted = async function* (source: AsyncIterable<Buffer>) {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      yield chunk;
+    }
+  };
+  const out = createWriteStream(target, { mode: 0o600 });
+  if (sealKey) await pipeline(await storage.read(key), counted, sealing(sealKey), out);
+  else await pipeline(await storage.read(key), counted, out);
   return { key, bytes, sha256: hash.digest('hex') };
 }
 
@@ -271,6 +283,11 @@ export function describeBackup(summary: BackupSummary, { via, keyPlace }: { via?
     `  Files: ${number(manifest.files.count)} files, ${size(manifest.files.bytes)}, each with its SHA-256.`,
     `  Left out: ${manifest.leftOut.map((t) => `${t.table} (${t.why})`).join('; ')}.`,
   ];
+  lines.push(
+    manifest.encryption
+      ? `  Sealed: every file but the manifest, under a key derived from key ${manifest.encryption.keyId} (AES-256-GCM): it opens only with that key.`
+      : '  NOT sealed: this installation has no key here to seal it with (set DOSSIER_SECRET_KEY); keep it on encrypted storage.',
+  );
   const ssns = manifest.ssnKeys.reduce((sum, k) => sum + k.ssns, 0);
   lines.push(
     ssns

@@ -2,20 +2,22 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import { createGunzip, createGzip, constants as zlib } from 'node:zlib';
 import { isStorageKey } from '../files/storage.js';
+import { opening, sealing, type BackupEncryption } from './backupSeal.js';
 
 /**
  * A backup is a folder (docs/operations.md, "Backups"): `manifest.json`, written last, so a folder without it is a
  * backup that did not finish; `tables/<table>.jsonl.gz`, each row as its PostgreSQL JSON (`row_to_json`), which loads
  * back into the embedded database or into PostgreSQL alike; `files.jsonl`, the index of the file store's files the
- * rows name (key, size, SHA-256); and `files/<area>/<uuid>`, those files. It never holds the secret key.
+ * rows name (key, size, SHA-256); and `files/<area>/<uuid>`, those files. It never holds the secret key. Since
+ * version 2 every file but the manifest is sealed (server/backup/backupSeal.ts); version 1 backups read as before.
  */
 export const BACKUP_FORMAT = 'dossier-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 export const MANIFEST_FILE = 'manifest.json';
 export const FILE_INDEX = 'files.jsonl';
 
@@ -32,6 +34,8 @@ export interface BackupManifest {
   sequences: { name: string; value: number; called: boolean }[];
   /** The file index (files.jsonl): how many files, their bytes, and the index's own SHA-256. */
   files: { count: number; bytes: number; sha256: string };
+  /** How every file but this one is sealed (version 2); absent: written in plain (version 1, or no key to seal with). */
+  encryption?: BackupEncryption;
   /** The keys the sealed SSNs need, by id, and how many each seals: the backup holds none of them. */
   ssnKeys: { id: string; ssns: number }[];
   /** Whether a QuickBooks connection's (sealed) tokens are in it: they open with QBO_TOKEN_KEY, else the client secret. */
@@ -64,12 +68,14 @@ export class LineWriter {
   private readonly done: Promise<void>;
   lines = 0;
 
-  constructor(file: string) {
+  /** `key`: the backup's, to seal the file with (none: written in plain). */
+  constructor(file: string, key?: Buffer) {
     const target = createWriteStream(file, { mode: 0o600 });
     // The fastest level: most of a table's JSON is its column names, which any level compresses well.
     const gzip = file.endsWith('.gz') ? createGzip({ level: zlib.Z_BEST_SPEED }) : null;
-    this.out = gzip ?? target;
-    this.done = gzip ? pipeline(gzip, target) : finished(target);
+    const stages = [...(gzip ? [gzip] : []), ...(key ? [sealing(key)] : [])];
+    this.out = stages[0] ?? target;
+    this.done = stages.length ? pipeline([...stages, target]) : finished(target);
     this.done.catch(() => undefined);
   }
 
@@ -93,10 +99,10 @@ export class LineWriter {
  * Reads a file's lines in batches (gunzipped when it ends in .gz) and checks, once read whole, that their text has
  * the SHA-256 the manifest recorded: a changed or cut file is refused rather than loaded.
  */
-export async function* readLines(file: string, expected: { sha256: string; lines?: number }, batch = 1000): AsyncGenerator<string[]> {
+export async function* readLines(file: string, expected: { sha256: string; lines?: number }, batch = 1000, key?: Buffer): AsyncGenerator<string[]> {
   const hash = createHash('sha256');
   const name = path.basename(file);
-  const source = createReadStream(file);
+  const source = readCopy(file, key);
   const input = file.endsWith('.gz') ? source.pipe(createGunzip()) : source;
   source.once('error', (error: NodeJS.ErrnoException) => input.destroy(error.code === 'ENOENT' ? new Error(`The backup is incomplete: it has no ${name}.`) : error));
   input.setEncoding('utf8');
@@ -107,7 +113,7 @@ export async function* readLines(file: string, expected: { sha256: string; lines
     try {
       yield* input as AsyncIterable<string>;
     } catch (error) {
-      if ((error as Error).message.startsWith('The backup is incomplete')) throw error;
+      if (/^The backup('s [^ ]+ does not open| is incomplete)/.test((error as Error).message)) throw error;
       throw new Error(`The backup's ${name} cannot be read (${(error as Error).message}): the backup is damaged.`);
     }
   };
@@ -123,6 +129,18 @@ export async function* readLines(file: string, expected: { sha256: string; lines
   if (rest || hash.digest('hex') !== expected.sha256 || (expected.lines !== undefined && count !== expected.lines)) {
     throw new Error(`The backup's ${name} is not as it was written (its SHA-256 or its number of lines differs): the backup is damaged.`);
   }
+}
+
+/**
+ * A file of the backup as its plain bytes: opened with the backup's key when it has one (the stream fails, naming the
+ * file, when the key or the bytes are wrong). A missing file fails with ENOENT, as reading it would.
+ */
+export function readCopy(file: string, key?: Buffer): Readable {
+  const source = createReadStream(file);
+  if (!key) return source;
+  const plain = opening(key, path.basename(file));
+  source.once('error', (error) => plain.destroy(error));
+  return source.pipe(plain);
 }
 
 /** The manifest of a complete backup; a folder without one is refused with what it is. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,7 +11,8 @@ import { STORAGE_KEY_HOLDERS } from '../files/strayFiles.js';
 import { TokenSeal } from '../billing/qbo/tokenSeal.js';
 import { keyFiles, type Keyring } from '../security/keyring.js';
 import { SsnVault } from '../security/ssnVault.js';
-import { FILE_INDEX, fileCopy, readLines, readManifest, tableFile, type BackupManifest, type FileEntry } from './backupFormat.js';
+import { FILE_INDEX, fileCopy, readCopy, readLines, readManifest, tableFile, type BackupManifest, type FileEntry } from './backupFormat.js';
+import { backupKeyFrom } from './backupSeal.js';
 import { installKeys, installedKeys, readBackupKeys } from './backupKeys.js';
 import { holdDataDir } from './dataDirLock.js';
 import { currentSchema, schemaTables, type SchemaTable } from './schemaTables.js';
@@ -69,15 +70,16 @@ export async function restore(options: RestoreOptions): Promise<RestoreSummary> 
     throw new Error(`The backup was made by a newer Dossier (its schema is at migration ${manifest.migration}, which this one does not know). Restore it with that version or a later one.`);
   }
   const keys = await keysFor(options);
-  const checked = await checkBackup(from, manifest, keys?.keyring, keys?.from);
+  const key = manifest.encryption ? backupKeyFrom(manifest.encryption, keys?.keyring, keys?.from) : undefined;
+  const checked = await checkBackup(from, manifest, keys?.keyring, keys?.from, key);
   const quickBooks = checkQuickBooks(checked.quickBooksToken, options.config.qbo);
 
   const target = await openTarget(options);
   try {
-    await storeFiles(from, target.storage, checked.holders);
+    await storeFiles(from, target.storage, checked.holders, key);
     const vault = keys ? new SsnVault(keys.keyring) : undefined;
     await migrate(target.db, vault, { to: manifest.migration });
-    await loadRows(target.db, from, manifest);
+    await loadRows(target.db, from, manifest, key);
     const latest = migrations[migrations.length - 1];
     if (latest !== manifest.migration) await migrate(target.db, vault);
     const keysInstalled = !options.config.databaseUrl && keys?.install ? await installKeys(options.config.dataDir, keys.keyring) : [];
@@ -119,7 +121,7 @@ interface Checked {
 }
 
 /** Checks the whole backup against its manifest, and that the keys open its SSNs; nothing is written. */
-async function checkBackup(from: string, manifest: BackupManifest, keyring: Keyring | undefined, keysFrom: string | undefined): Promise<Checked> {
+async function checkBackup(from: string, manifest: BackupManifest, keyring: Keyring | undefined, keysFrom: string | undefined, key: Buffer | undefined): Promise<Checked> {
   const needed = manifest.ssnKeys.filter((k) => k.ssns > 0);
   const absent = needed.filter((k) => !keyring?.byId(k.id));
   if (absent.length) {
@@ -135,7 +137,7 @@ async function checkBackup(from: string, manifest: BackupManifest, keyring: Keyr
   let ssns = 0;
   let quickBooksToken: string | undefined;
   for (const table of manifest.tables) {
-    for await (const lines of readLines(tableFile(from, table.name), { sha256: table.sha256, lines: table.rows })) {
+    for await (const lines of readLines(tableFile(from, table.name), { sha256: table.sha256, lines: table.rows }, undefined, key)) {
       if (holderTables.has(table.name)) {
         for (const line of lines) {
           const row = JSON.parse(line) as { Id: number; StorageKey: string | null };
@@ -161,14 +163,14 @@ async function checkBackup(from: string, manifest: BackupManifest, keyring: Keyr
       }
     }
   }
-  await checkFiles(from, manifest, holders);
+  await checkFiles(from, manifest, holders, key);
   return { holders, ssns, quickBooksToken };
 }
 
 /** Every file a row names is in the backup, whole: its size and SHA-256 as the index recorded them. */
-async function checkFiles(from: string, manifest: BackupManifest, holders: Holders): Promise<void> {
+async function checkFiles(from: string, manifest: BackupManifest, holders: Holders, sealKey: Buffer | undefined): Promise<void> {
   const index = new Map<string, FileEntry>();
-  for await (const lines of readLines(path.join(from, FILE_INDEX), { sha256: manifest.files.sha256, lines: manifest.files.count })) {
+  for await (const lines of readLines(path.join(from, FILE_INDEX), { sha256: manifest.files.sha256, lines: manifest.files.count }, undefined, sealKey)) {
     for (const line of lines) {
       const entry = JSON.parse(line) as FileEntry;
       index.set(entry.key, entry);
@@ -180,7 +182,7 @@ async function checkFiles(from: string, manifest: BackupManifest, holders: Holde
     for (let key = todo.pop(); key !== undefined; key = todo.pop()) {
       const holder = holders.get(key)!;
       const entry = index.get(key);
-      const found = entry ? await digest(fileCopy(from, key)) : null;
+      const found = entry ? await digest(fileCopy(from, key), sealKey) : null;
       if (!entry) problems.push(`  ${holder.table} row ${holder.id}: ${key} is not in the backup's file index`);
       else if (!found) problems.push(`  ${holder.table} row ${holder.id}: ${key} is missing from ${path.join(from, 'files')}`);
       else if (found.bytes !== entry.bytes || found.sha256 !== entry.sha256) problems.push(`  ${holder.table} row ${holder.id}: ${key} is not the file the backup copied (its size or SHA-256 differs)`);
@@ -192,11 +194,12 @@ async function checkFiles(from: string, manifest: BackupManifest, holders: Holde
   }
 }
 
-async function digest(file: string): Promise<{ bytes: number; sha256: string } | null> {
+/** The size and SHA-256 of a file's plain bytes (opened with the backup's key, when sealed); null when it is missing. */
+async function digest(file: string, key: Buffer | undefined): Promise<{ bytes: number; sha256: string } | null> {
   const hash = createHash('sha256');
   let bytes = 0;
   try {
-    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for await (const chunk of readCopy(file, key) as AsyncIterable<Buffer>) {
       hash.update(chunk);
       bytes += chunk.length;
     }
@@ -296,10 +299,10 @@ async function schemaObjects(db: Database): Promise<{ kind: 'table' | 'other'; n
 }
 
 /** Stores every file the rows name under its key (checked already). */
-async function storeFiles(from: string, storage: FileStorage, holders: Holders): Promise<void> {
+async function storeFiles(from: string, storage: FileStorage, holders: Holders, sealKey: Buffer | undefined): Promise<void> {
   const todo = [...holders.keys()];
   const worker = async () => {
-    for (let key = todo.pop(); key !== undefined; key = todo.pop()) await storage.putAt(key, createReadStream(fileCopy(from, key)));
+    for (let key = todo.pop(); key !== undefined; key = todo.pop()) await storage.putAt(key, readCopy(fileCopy(from, key), sealKey));
   };
   await Promise.all(Array.from({ length: FILES_AT_ONCE }, worker));
 }
@@ -310,7 +313,7 @@ async function storeFiles(from: string, storage: FileStorage, holders: Holders):
  * rows land in one statement and a row may come before the one it points at. Then the sequences are set and every
  * table's count is checked against the manifest.
  */
-async function loadRows(db: Database, from: string, manifest: BackupManifest): Promise<void> {
+async function loadRows(db: Database, from: string, manifest: BackupManifest, key: Buffer | undefined): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const schema = await currentSchema(trx);
     const { tables } = await schemaTables(trx);
@@ -324,7 +327,7 @@ async function loadRows(db: Database, from: string, manifest: BackupManifest): P
       if (!entry?.rows) continue;
       const into = table.selfReferencing ? sql.id('dossier_restore_stage') : sql.id(schema, table.name);
       if (table.selfReferencing) await sql`CREATE TEMP TABLE dossier_restore_stage (LIKE ${sql.id(schema, table.name)})`.execute(trx);
-      for await (const lines of readLines(tableFile(from, table.name), { sha256: entry.sha256, lines: entry.rows }, INSERT_ROWS)) {
+      for await (const lines of readLines(tableFile(from, table.name), { sha256: entry.sha256, lines: entry.rows }, INSERT_ROWS, key)) {
         await insertRows(trx, schema, table, into, `[${lines.join(',')}]`);
       }
       if (table.selfReferencing) {

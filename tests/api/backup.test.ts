@@ -2,20 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { DEMO_USERS } from '../../server/db/seed/index.js';
 import { openDatabase } from '../../server/db/database.js';
 import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
 import { backUp, type BackupEvent } from '../../server/backup/backUp.js';
 import { restore } from '../../server/backup/restore.js';
-import { readManifest, tableFile } from '../../server/backup/backupFormat.js';
+import { readCopy, readManifest, tableFile } from '../../server/backup/backupFormat.js';
+import { readBackupKeys } from '../../server/backup/backupKeys.js';
+import { backupKeyFrom } from '../../server/backup/backupSeal.js';
 import { readConfig } from '../../server/config.js';
-import { newSecretText } from '../../server/security/keyring.js';
+import { newSecretText, type Keyring } from '../../server/security/keyring.js';
 import { TEST_DB_KIND } from '../support/testDatabase.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { call, installation, newCases, ok, signIn, type Answer } from '../support/installation.js';
@@ -238,7 +239,10 @@ describe(`backups on ${TEST_DB_KIND}`, () => {
     const manifest = await readManifest(backupDir);
     expect(manifest.ssnKeys.length).toBe(1);
     expect(keys).toContain(`# Key ${manifest.ssnKeys[0].id} (current)`);
-    for (const { name } of manifest.tables) expect(await gunzipped(tableFile(backupDir, name)), name).not.toContain(secret);
+    await expectSealed(backupDir, new Map());
+    expect(backup.output).toContain(`Sealed: every file but the manifest, under a key derived from key ${manifest.ssnKeys[0].id}`);
+    const backupKeys = await readBackupKeys(keyFile);
+    for (const { name } of manifest.tables) expect(await plainText(backupDir, `tables/${name}.jsonl.gz`, backupKeys), name).not.toContain(secret);
 
     const target = await installation('restored');
     const restored = await npmRun('restore', ['--from', backupDir, '--key-from', keyFile], target);
@@ -335,19 +339,31 @@ describe(`backups of the in-process app on ${TEST_DB_KIND}`, () => {
     // The wrong key: every SSN is checked against it before anything is written.
     await writeFile(keyFile, newSecretText());
     const wrongKey = await restoreInto(TEST_DB_KIND === 'pglite' ? { keyFrom: keyFile } : { secretKey: newSecretText() });
-    expect(wrongKey).toContain(`The backup's SSNs are sealed under key ${manifest.ssnKeys[0].id} (${manifest.ssnKeys[0].ssns} SSNs)`);
+    // The backup is sealed under the same key as its SSNs: without it, not even its rows are read.
+    expect(wrongKey).toContain(`The backup is sealed under key ${manifest.encryption!.keyId}`);
+    expect(manifest.encryption!.keyId).toBe(manifest.ssnKeys[0].id);
     expect(wrongKey).toContain('Nothing was restored.');
 
     // A file the rows name is missing.
     await writeFile(keyFile, TEST_SECRET_KEY);
     const damaged = path.join(await folder('damaged'), 'backup');
     await cp(from, damaged, { recursive: true });
-    const index = (await readFile(path.join(damaged, 'files.jsonl'), 'utf8')).split('\n').filter(Boolean);
+    const index = (await plainText(damaged, 'files.jsonl', TEST_VAULT.keyring)).split('\n').filter(Boolean);
     const lost = (JSON.parse(index[0]) as { key: string }).key;
     await rm(path.join(damaged, 'files', lost));
     const missing = await restoreInto({ from: damaged, keyFrom: keyFile });
     expect(missing).toContain('The backup is incomplete: 1 file(s) its rows name are missing or damaged, so nothing was restored');
     expect(missing).toContain(`${lost} is missing from ${path.join(damaged, 'files')}`);
+
+    // A file changed in the backup does not open: refused by its tag, naming it.
+    const altered = path.join(await folder('altered'), 'backup');
+    await cp(from, altered, { recursive: true });
+    const subjects = tableFile(altered, 'case_subjects');
+    const bytes = await readFile(subjects);
+    bytes[bytes.length - 20] ^= 1;
+    await writeFile(subjects, bytes);
+    // (Its tag is checked at its end; the gzip inside may notice first.)
+    expect(await restoreInto({ from: altered, keyFrom: keyFile })).toMatch(/^The backup's case_subjects\.jsonl\.gz (does not open with its key|cannot be read .*the backup is damaged)/);
 
     // A backup that did not finish has no manifest.
     await rm(path.join(damaged, 'manifest.json'));
@@ -386,18 +402,20 @@ describe(`backups of the in-process app on ${TEST_DB_KIND}`, () => {
     expect(events.map((e) => e.kind)).toEqual(['snapshot', 'retry', 'snapshot']);
     const manifest = await readManifest(to);
     expect(manifest.snapshot.attempts).toBe(2);
-    expect(await gunzipped(tableFile(to, 'case_attachments'))).not.toContain(key);
-    expect(await readFile(path.join(to, 'files.jsonl'), 'utf8')).not.toContain(key);
+    const keys = TEST_VAULT.keyring;
+    expect(await plainText(to, 'tables/case_attachments.jsonl.gz', keys)).not.toContain(key);
+    expect(await plainText(to, 'files.jsonl', keys)).not.toContain(key);
     // The paper uploaded and kept is in it, with its file.
     const keptKey = (await t.database.db.selectFrom('case_attachments').select('StorageKey').where('Id', '=', kept.Id).executeTakeFirstOrThrow()).StorageKey!;
-    expect(await readFile(path.join(to, 'files.jsonl'), 'utf8')).toContain(keptKey);
-    expect(await readFile(path.join(to, 'files', keptKey), 'utf8')).toBe(kept.content);
+    expect(await plainText(to, 'files.jsonl', keys)).toContain(keptKey);
+    expect(await plainText(to, `files/${keptKey}`, keys)).toBe(kept.content);
+    await expectSealed(to, new Map([[keptKey, Buffer.from(kept.content)]]));
   });
 
   // A firm that outgrows one machine moves from the embedded database to PostgreSQL with a backup, and a backup of
   // PostgreSQL restores into the embedded database (a test restore on a laptop). Needs a PostgreSQL either way.
   const other = TEST_DB_KIND === 'pglite' ? 'postgres' : 'pglite';
-  it.skipIf(!process.env.TEST_DATABASE_URL)(`restores a backup into the other database (${other}), every table row for row`, async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(`restores a backup into the other database (${other}), every table row for row`, { timeout: 120_000 }, async () => {
     await uploadPaper(t, await t.signIn('caseadmin'));
     const from = path.join(await folder('moved'), 'backup');
     await backUp({ db: t.database.db, storage: t.app.services.storage, database: TEST_DB_KIND === 'pglite' ? 'embedded' : 'postgres', keyring: TEST_VAULT.keyring, to: from });
@@ -435,9 +453,27 @@ async function uploadPaper(t: TestApp, token: string): Promise<{ Id: number; Cas
   return { Id: paper.Id, Case_Id: caseId, content };
 }
 
-/** A table file's text. */
-async function gunzipped(file: string): Promise<string> {
+/** A file of a backup as its plain text (opened with the backup's key, from the keyring given; gunzipped when .gz). */
+async function plainText(dir: string, file: string, keyring: Keyring): Promise<string> {
+  const manifest = await readManifest(dir);
+  const plain = readCopy(path.join(dir, file), backupKeyFrom(manifest.encryption!, keyring, 'the test'));
   const lines: string[] = [];
-  for await (const line of createInterface({ input: createReadStream(file).pipe(createGunzip()) })) lines.push(line);
+  for await (const line of createInterface({ input: file.endsWith('.gz') ? plain.pipe(createGunzip()) : plain })) lines.push(line);
   return lines.join('\n');
+}
+
+/**
+ * That a backup is sealed: its manifest names the key, and no other file of it reads as what it holds — a table file
+ * does not gunzip, the file index is not JSON lines, and no file copy holds its stored bytes.
+ */
+async function expectSealed(dir: string, stored: ReadonlyMap<string, Buffer>): Promise<void> {
+  const manifest = await readManifest(dir);
+  expect(manifest.encryption?.cipher).toBe('aes-256-gcm');
+  for (const { name } of manifest.tables) {
+    const raw = await readFile(tableFile(dir, name));
+    expect(raw.subarray(0, 4).toString(), name).toBe('DSB1');
+    expect(() => gunzipSync(raw), name).toThrow();
+  }
+  expect((await readFile(path.join(dir, 'files.jsonl'), 'utf8')).includes('"sha256"')).toBe(false);
+  for (const [key, bytes] of stored) expect((await readFile(path.join(dir, 'files', key))).includes(bytes), key).toBe(false);
 }
