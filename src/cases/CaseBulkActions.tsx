@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Alert, AlertTitle, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
-import { Form, SelectInput, required, useCanAccess, useDataProvider, useGetList, useGetMany, useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
+import { SelectInput, required, useCanAccess, useDataProvider, useGetList, useGetMany, useListContext, useNotify, useRefresh, useUnselectAll, type RaRecord } from 'react-admin';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
+import { ModalForm, useModal, type ModalDraft } from '../resources/ModalForm.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
 import type { ViewProps } from '../resources/views.js';
-import { VALIDATION_MODE } from '../forms/validationMode.js';
 
 const T = Texts.cases;
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'LastName', order: 'ASC' as const } };
@@ -38,7 +37,7 @@ function LeftOutCases({ cases }: { cases: readonly CheckedCase[] }) {
  * again for its `LockedReason`: held by another user, or inactive without Edit Inactive Cases), each by
  * `PUT /api/cases/{id}/reviewer/{reviewerId}`; the others are left out with the server's reason.
  */
-function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number)[]; onClose(): void }) {
+function AssignReviewerDialog({ ids, draft, onClose }: { ids: readonly (string | number)[]; draft: ModalDraft; onClose(): void }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -70,8 +69,7 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="assign-reviewer-title">
-      {/* A record of its own, so a list read again meanwhile does not reset the reviewer being chosen (ItemBulkDialog). */}
-      <Form record={{}} onSubmit={assign} {...VALIDATION_MODE}>
+      <ModalForm draft={draft} onSubmit={assign}>
         <DialogTitle id="assign-reviewer-title">Assign Reviewer</DialogTitle>
         <DialogContent>
           <Stack spacing={1.5}>
@@ -105,7 +103,7 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
           <Button onClick={onClose}>Cancel</Button>
           {ready ? <SubmitButton label="Assign" /> : <Button variant="contained" disabled>Assign</Button>}
         </DialogActions>
-      </Form>
+      </ModalForm>
     </Dialog>
   );
 }
@@ -114,14 +112,16 @@ function AssignReviewerDialog({ ids, onClose }: { ids: readonly (string | number
 export default function CaseBulkActions(_props: ViewProps) {
   const { selectedIds } = useListContext();
   const { canAccess = false } = useCanAccess({ resource: 'cases', action: 'assignReviewer' });
-  const [open, setOpen] = useState(false);
-  if (!canAccess) return null;
+  const modal = useModal();
   return (
     <>
-      <Button size="small" startIcon={<PersonAddAlt1Icon />} onClick={() => setOpen(true)}>
-        Assign Reviewer
-      </Button>
-      {open && <AssignReviewerDialog ids={selectedIds} onClose={() => setOpen(false)} />}
+      {canAccess && (
+        <Button size="small" startIcon={<PersonAddAlt1Icon />} onClick={() => modal.open(true)}>
+          Assign Reviewer
+        </Button>
+      )}
+      {/* Open, it stays open (and keeps its draft) whatever the permission check says meanwhile. */}
+      {modal.opened && <AssignReviewerDialog ids={selectedIds} draft={modal.opened.draft} onClose={modal.close} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button, ListItemIcon, ListItemText, Menu, MenuItem, Stack, useMediaQuery } from '@mui/material';
 import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
 import EventIcon from '@mui/icons-material/Event';
@@ -8,6 +8,7 @@ import SendIcon from '@mui/icons-material/Send';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useCanAccess } from 'react-admin';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
+import { useModal } from '../resources/ModalForm.js';
 import type { ViewProps } from '../resources/views.js';
 import { BULK_SPECS, type BulkKind } from './bulkSpecs.js';
 import { ItemBulkDialog } from './ItemBulkDialog.js';
@@ -24,6 +25,10 @@ const BUTTONS: readonly { kind: BulkKind; label: string; action: string; icon: R
 /**
  * The items table's bulk actions (the `caseItemBulkActions` slot): Assign, Update ACDs, Accept, Reject and Submit for
  * the checked items, each for users holding its permission, each opening its modal. On a phone they sit in one menu.
+ * The open modal sits in one place whatever the layout and whatever the permission checks say meanwhile: as the window
+ * crosses the phone width (a resize, a turned tablet — and Chromium's full-page screenshot, which shrinks the window
+ * for a moment), the buttons and the menu trade places around it, never remounting it; it keeps its draft (ModalForm)
+ * until it closes.
  */
 export default function ItemBulkActions({ declaration, parent }: ViewProps) {
   const resource = declaration.name;
@@ -32,15 +37,16 @@ export default function ItemBulkActions({ declaration, parent }: ViewProps) {
   const review = useCanAccess({ resource, action: 'review' }).canAccess;
   const submit = useCanAccess({ resource, action: 'submit' }).canAccess;
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const [open, setOpen] = useState<BulkKind | null>(null);
+  const modal = useModal<BulkKind>();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const may: Record<string, boolean | undefined> = { assign, setAcds, review, submit };
   const shown = BUTTONS.filter((b) => may[b.action]);
-  if (!shown.length) return null;
-  const dialog = open && <ItemBulkDialog kind={open} declaration={declaration} parent={parent} onClose={() => setOpen(null)} />;
+  const { opened } = modal;
+  const dialog = opened && <ItemBulkDialog kind={opened.kind} draft={opened.draft} declaration={declaration} parent={parent} onClose={modal.close} />;
 
-  if (mobile) {
-    return (
+  let buttons: ReactNode = null;
+  if (shown.length && mobile) {
+    buttons = (
       <>
         <Button size="small" startIcon={<MoreVertIcon />} aria-haspopup="menu" onClick={(event) => setMenu(event.currentTarget)}>
           Actions
@@ -51,7 +57,7 @@ export default function ItemBulkActions({ declaration, parent }: ViewProps) {
               key={b.kind}
               onClick={() => {
                 setMenu(null);
-                setOpen(b.kind);
+                modal.open(b.kind);
               }}
             >
               <ListItemIcon>{b.icon}</ListItemIcon>
@@ -59,18 +65,23 @@ export default function ItemBulkActions({ declaration, parent }: ViewProps) {
             </MenuItem>
           ))}
         </Menu>
-        {dialog}
       </>
+    );
+  } else if (shown.length) {
+    buttons = (
+      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+        {shown.map((b) => (
+          <Button key={b.kind} size="small" startIcon={b.icon} onClick={() => modal.open(b.kind)}>
+            {b.label}
+          </Button>
+        ))}
+      </Stack>
     );
   }
   return (
-    <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-      {shown.map((b) => (
-        <Button key={b.kind} size="small" startIcon={b.icon} onClick={() => setOpen(b.kind)}>
-          {b.label}
-        </Button>
-      ))}
+    <>
+      {buttons}
       {dialog}
-    </Stack>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography, useMediaQuery } from '@mui/material';
-import { Form, TextInput, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
+import { TextInput, useDataProvider, useListContext, useNotify, useRefresh } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
@@ -10,10 +10,10 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { ItemTexts } from '../../shared/texts/items.js';
 import { dottedPath } from '../../shared/fieldPath.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
+import { ModalForm, type ModalDraft } from '../resources/ModalForm.js';
 import { SchemaDateInput } from '../resources/SchemaInput.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { endedBySignOut, failureMessage } from '../resources/writeFailure.js';
-import { VALIDATION_MODE } from '../forms/validationMode.js';
 import { BULK_SPECS, bulkResolver, LEADS, type BulkKind, type BulkSpec, type Values } from './bulkSpecs.js';
 import { splitGroups, useEligibility, type Answers } from './bulkEligibility.js';
 import { LeftOut, Refused, SelectedItems } from './BulkModalLists.js';
@@ -97,6 +97,8 @@ function BulkBody({ kind, spec, count, groups, answers, isPending, error, refusa
 
 interface Props {
   kind: BulkKind;
+  /** What the user has entered so far, held by the component that opened the modal (ModalForm). */
+  draft: ModalDraft;
   declaration: ResourceDeclaration;
   parent?: ApiRecord;
   onClose(): void;
@@ -111,7 +113,7 @@ interface Props {
  * case are read again. Refused (something changed meanwhile): the server's reason, ModelState under its field, the
  * modal stays open and asks the server again which items are eligible.
  */
-export function ItemBulkDialog({ kind, declaration, parent, onClose }: Props) {
+export function ItemBulkDialog({ kind, draft, declaration, parent, onClose }: Props) {
   const spec = BULK_SPECS[kind];
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
@@ -192,9 +194,7 @@ export function ItemBulkDialog({ kind, declaration, parent, onClose }: Props) {
       // The form holds title, content and buttons: it fills the dialog so the content scrolls between them.
       sx={{ '& .MuiDialog-paper > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } }}
     >
-      {/* A record of its own: react-admin's Form otherwise takes the page's record (the case) and resets to it whenever
-          that record is read again (a poll, a notice), wiping the investigator, date or reason being chosen. */}
-      <Form record={{}} onSubmit={submit} resolver={resolver} noValidate {...VALIDATION_MODE}>
+      <ModalForm draft={draft} onSubmit={submit} resolver={resolver} noValidate>
         <DialogTitle id={titleId}>{spec.title}</DialogTitle>
         <BulkBody
           kind={kind}
@@ -207,7 +207,7 @@ export function ItemBulkDialog({ kind, declaration, parent, onClose }: Props) {
           refusal={refusal}
           onClose={onClose}
         />
-      </Form>
+      </ModalForm>
     </Dialog>
   );
 }

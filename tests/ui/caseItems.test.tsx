@@ -13,6 +13,7 @@ import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { eligibilityOf } from './support/itemEligibility.js';
 import { renderAt } from './support/renderApp.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
+import { windowWidth } from './support/windowWidth.js';
 
 const P = Permissions;
 const T = ItemTexts;
@@ -116,6 +117,10 @@ function setup(roles: string[], options: { items?: Json[]; override?: (request: 
 
 const table = () => screen.findByRole('table', { name: 'Items of case DOS-2025-000007' }, { timeout: 15_000 });
 const rowOf = async (text: string) => (await within(await table()).findByText(text)).closest('tr')! as HTMLElement;
+/** The open Assign Items modal, found again each time (a modal mounted anew is another element). */
+const assignItems = () => screen.getByRole('dialog', { name: 'Assign Items' });
+/** A laptop's and a phone's window width (the browser tests' viewports). */
+const VIEWPORT = { laptop: 1366, phone: 390 };
 const posts = (calls: Request[], path: string) => calls.filter((c) => c.method === 'POST' && c.url === `${BASE}/${path}`).map((c) => c.body as Json);
 
 afterEach(() => vi.restoreAllMocks());
@@ -373,6 +378,24 @@ describe('bulk actions on the checked items', () => {
     act(() => readAgain());
     expect(within(dialog).getByRole('radio', { name: new RegExp(T.bulk.unassigned) })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Assign' }));
+    expect(await screen.findByText(T.toasts.unassigned)).toBeInTheDocument();
+    expect(posts(server.calls, 'assign')).toEqual([{ Investigator_Id: null, ItemIds: [101] }]);
+  });
+
+  it('keeps the choice made in a modal while the window switches between the laptop and phone layouts under it', async () => {
+    // A window resized across the phone width (a turned tablet; Chromium's full-page screenshot, for a moment) swaps the
+    // bulk buttons for the Actions menu under the open modal: the modal must stay the same one, with the user's choice.
+    const width = windowWidth(VIEWPORT.laptop);
+    const user = userEvent.setup();
+    const server = setup(MANAGER);
+    await openBulk(user, ['001'], 'Assign', 'Assign Items');
+    await user.click(await within(assignItems()).findByRole('radio', { name: new RegExp(T.bulk.unassigned) }));
+    width.resize(VIEWPORT.phone);
+    expect(await screen.findByRole('button', { name: 'Actions', hidden: true })).toBeInTheDocument();
+    width.resize(VIEWPORT.laptop);
+    expect(await screen.findByRole('button', { name: 'Update ACDs', hidden: true })).toBeInTheDocument();
+    expect(await within(assignItems()).findByRole('radio', { name: new RegExp(T.bulk.unassigned) })).toBeChecked();
+    await user.click(within(assignItems()).getByRole('button', { name: 'Assign' }));
     expect(await screen.findByText(T.toasts.unassigned)).toBeInTheDocument();
     expect(posts(server.calls, 'assign')).toEqual([{ Investigator_Id: null, ItemIds: [101] }]);
   });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import { useCanAccess, useDataProvider } from 'react-admin';
@@ -6,6 +5,7 @@ import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import { filesForm } from '../../../dataProvider/operations.js';
 import { UploadDropZone } from '../../components/UploadDropZone.js';
+import { useModal } from '../../resources/ModalForm.js';
 import { parentValuesOf } from '../../resources/recordValues.js';
 import type { ViewProps } from '../../resources/views.js';
 import { TrackingDialog } from './TrackingDialog.js';
@@ -21,7 +21,7 @@ const T = CaseTexts;
 export default function PaperActions({ declaration, parent }: ViewProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const { canAccess = false } = useCanAccess({ resource: declaration.name, action: 'upload' });
-  const [tracking, setTracking] = useState(false);
+  const tracking = useModal();
   if (!canAccess || !parent || !declaration.parent) return null;
   const caseId = Number(parentValuesOf(declaration, parent)[declaration.parent.field]);
 
@@ -38,10 +38,10 @@ export default function PaperActions({ declaration, parent }: ViewProps) {
         caption={T.papers.zipHint}
         chooseLabel={T.papers.chooseFiles}
       />
-      <Button variant="outlined" startIcon={<LocalShippingOutlinedIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setTracking(true)}>
+      <Button variant="outlined" startIcon={<LocalShippingOutlinedIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => tracking.open(true)}>
         {T.papers.addTracking}
       </Button>
-      {tracking && <TrackingDialog caseId={caseId} onClose={() => setTracking(false)} />}
+      {tracking.opened && <TrackingDialog caseId={caseId} draft={tracking.opened.draft} onClose={tracking.close} />}
     </Stack>
   );
 }

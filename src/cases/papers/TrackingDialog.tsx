@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { Box, Button, Dialog, DialogContent, DialogTitle, Stack, useMediaQuery } from '@mui/material';
-import { Form, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import { failureOf } from '../../../dataProvider/httpClient.js';
 import type { ObjectSchema } from '../../../schemas/index.js';
 import { MOBILE_QUERY } from '../../layout/TopBar.js';
 import { formSchemaOf, hintsOf, schemaById, schemaResolver, toFormErrors } from '../../resources/formValidation.js';
+import { ModalForm, type ModalDraft } from '../../resources/ModalForm.js';
 import { SchemaInput } from '../../resources/SchemaInput.js';
 import { SubmitButton } from '../../resources/SubmitButton.js';
 import { failureMessage } from '../../resources/writeFailure.js';
-import { VALIDATION_MODE } from '../../forms/validationMode.js';
 
 const T = CaseTexts;
 /** The tracking payload's schema (schemas/caseTracking.json): its inputs, its rules, its messages. */
@@ -29,7 +29,7 @@ const oneLine = (schema: ObjectSchema): ObjectSchema => ({
  * fields, its other refusals as a toast ('Unable to add tracking info.' when it gives no reason), and the modal stays
  * open.
  */
-export function TrackingDialog({ caseId, onClose }: { caseId: number; onClose(): void }) {
+export function TrackingDialog({ caseId, draft, onClose }: { caseId: number; draft: ModalDraft; onClose(): void }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -61,7 +61,7 @@ export function TrackingDialog({ caseId, onClose }: { caseId: number; onClose():
       <DialogTitle id="case-tracking-title">{T.papers.addTracking}</DialogTitle>
       <DialogContent dividers sx={{ pb: 0 }}>
         <Box role="form" aria-label={T.papers.addTracking}>
-          <Form record={{}} resolver={resolver} onSubmit={submit} {...VALIDATION_MODE} noValidate disableInvalidFormNotification>
+          <ModalForm draft={draft} resolver={resolver} onSubmit={submit} noValidate disableInvalidFormNotification>
             {FIELDS.map((name) => (
               <SchemaInput key={name} schema={schema} name={name} />
             ))}
@@ -69,7 +69,7 @@ export function TrackingDialog({ caseId, onClose }: { caseId: number; onClose():
               <Button onClick={onClose}>Cancel</Button>
               <SubmitButton label={T.papers.addTracking} />
             </Stack>
-          </Form>
+          </ModalForm>
         </Box>
       </DialogContent>
     </Dialog>
