@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, CircularProgress, Stack } from '@mui/material';
 import CodeIcon from '@mui/icons-material/Code';
 import PictureAsPdfOutlinedIcon from '@mui/icons-material/PictureAsPdfOutlined';
-import { useCanAccess, useDataProvider, useGetOne, useNotify } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify } from 'react-admin';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../dataProvider/dataProvider.js';
 import { failureOf, isFileAnswer, saveFile } from '../../dataProvider/httpClient.js';
@@ -19,6 +19,9 @@ const DOWNLOADS: Record<Kind, { label: string; operation: 'downloadXml' | 'downl
   xslt: { label: T.page.downloadXslt, operation: 'downloadXslt' },
 };
 
+
+/** The case the downloads are of, as the case page read it (it is not read again here). */
+type DownloadedCase = Pick<WorkflowFields, 'WorkflowState' | 'CompletionDate'> & { Id: number; CaseNumber: string };
 
 /**
  * Whether Download Report is offered (spec 001 §2): the case has a completion date or is COMPLETE, or the user may
@@ -52,13 +55,13 @@ function useReportPermissions(): { report: boolean; incomplete: boolean } {
  * by `reportOffered` on the case as the page shows it. A refusal says the server's reason (a 403 through the global
  * warning), otherwise 'Unable to retrieve file.' (spec 001 §8, file download).
  */
-function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: number; caseNumber: string; disabled: boolean; onRunning: (running: boolean) => void }) {
+function ReportDownload({ record, disabled, onRunning }: { record: DownloadedCase; disabled: boolean; onRunning: (running: boolean) => void }) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const may = useReportPermissions();
-  const { data: record } = useGetOne<WorkflowFields & { id: number }>('cases', { id: caseId });
   const [running, setRunning] = useState(false);
-  if (!record || !reportOffered(record, may)) return null;
+  const { Id: caseId, CaseNumber: caseNumber } = record;
+  if (!reportOffered(record, may)) return null;
   const download = async () => {
     setRunning(true);
     onRunning(true);
@@ -92,7 +95,8 @@ function ReportDownload({ caseId, caseNumber, disabled, onRunning }: { caseId: n
  * The case XML and XSLT downloads (spec 001 §2), for users who may view them (Case XML, Case XSLT), saved as the case
  * number with the extension .xml or .xslt; a failure says 'Unable to retrieve case XML.'.
  */
-export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumber: string }) {
+export function CaseDownloads({ record }: { record: DownloadedCase }) {
+  const { Id: caseId, CaseNumber: caseNumber } = record;
   const dataProvider = useDataProvider<DossierDataProvider>();
   const notify = useNotify();
   const [running, setRunning] = useState<Kind | 'report' | null>(null);
@@ -115,7 +119,7 @@ export function CaseDownloads({ caseId, caseNumber }: { caseId: number; caseNumb
   return (
     <Stack direction="row" spacing={1} role="group" aria-label="Downloads">
       {kinds.includes('report') && (
-        <ReportDownload caseId={caseId} caseNumber={caseNumber} disabled={running !== null && running !== 'report'} onRunning={(on) => setRunning(on ? 'report' : null)} />
+        <ReportDownload record={record} disabled={running !== null && running !== 'report'} onRunning={(on) => setRunning(on ? 'report' : null)} />
       )}
       {kinds.filter((kind): kind is Kind => kind !== 'report').map((kind) => (
         <Button

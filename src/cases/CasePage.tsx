@@ -111,7 +111,7 @@ function CaseView({ caseId }: { caseId: number }) {
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }} justifyContent="space-between">
                 <CaseWorkflowButtons record={record} onStepTaken={reload} />
                 <Box sx={{ ml: { sm: 'auto' } }}>
-                  <CaseDownloads caseId={record.Id} caseNumber={number} />
+                  <CaseDownloads record={{ ...record, CaseNumber: number }} />
                 </Box>
               </Stack>
             </>

@@ -8,7 +8,8 @@ import { workflowChanged, type WorkflowFields } from './caseRules.js';
 
 /**
  * Polls the case's workflow state (GET /api/workflows/cases/{id}) every `intervalMs` while the page is visible —
- * at once when it opens and when the tab comes back into view — and calls `onChanged` when the state, status, lock,
+ * and at once when the tab comes back into view; not when the page opens, whose read of the case carries the same
+ * state — and calls `onChanged` when the state, status, lock,
  * critical date or completion date differ from the case as shown (a step taken elsewhere, a cleared completion
  * date), or when the case is gone (polling then stops). Another failed poll is quiet: the next one tries again. Answers the latest poll (the
  * lock holder's name comes from it).
@@ -53,18 +54,18 @@ export function useCaseWorkflowPoll(caseId: number | undefined, shown: WorkflowF
         inFlight = false;
       }
     };
-    const start = () => {
+    const start = (now: boolean) => {
       if (timer !== undefined || gone) return;
-      void poll();
+      if (now) void poll();
       timer = setInterval(() => void poll(), intervalMs);
     };
     const stop = () => {
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
     };
-    const onVisibility = () => (document.visibilityState === 'hidden' ? stop() : start());
+    const onVisibility = () => (document.visibilityState === 'hidden' ? stop() : start(true));
 
-    if (document.visibilityState !== 'hidden') start();
+    if (document.visibilityState !== 'hidden') start(false);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       cancelled = true;
