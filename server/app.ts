@@ -25,6 +25,7 @@ import { ALL_SCHEMAS } from '../schemas/index.js';
 import { apiAreas } from './areas.js';
 import { resourceRoutes } from './resources/resourceRoutes.js';
 import { liveNotices } from './live/routes.js';
+import { xsltPoolLifecycle } from './roi/xsltPoolLifecycle.js';
 import type { ResourceDeclaration } from '../resources/declaration.js';
 import { logRequests, RequestLogController } from './ops/requestLog.js';
 import { registerCompression } from './ops/compression.js';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', accessHook);
   app.setErrorHandler(errorHandler);
   await app.register(liveNotices);
+  await app.register(xsltPoolLifecycle);
   // Before every route: compression is set on each route as it is added.
   await registerCompression(app);
   // /healthz, /readyz and /metrics (server/ops/routes.ts): outside the API, never turned away by the load shedding.

@@ -117,7 +117,7 @@ async function wantsEncryption(db: Database, orgIds: number[], userId: number): 
   return Boolean(nearest?.EncryptROI);
 }
 
-/** Reports built at once by one API instance (each runs a worker thread); more wait their turn. */
+/** Reports built at once by one API instance (their transforms run on the XSLT worker pool); more wait their turn. */
 export const MAX_CONCURRENT_REPORTS = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -167,36 +167,25 @@ async function build(db: Database, storage: FileStorage, vault: SsnVault, caseRo
   const own = (text: string | null | undefined, fallback: string) => (text?.trim() ? text : fallback);
   const templateName = (field: string) => (template ? `The ${field} of case template "${template.Label}"` : `The built-in ${field}`);
   const session = new XsltSession();
-  let cover: OutNode[] | null = null;
-  let body: OutNode[];
-  let header: OutNode[];
-  let footer: OutNode[];
-  try {
-    const sectionJobs: TransformJob[] = sections.map((section) => ({
-      name: section.roiTemplate?.trim() ? `The report XSLT of section template "${section.name}"` : `The built-in section XSLT (${section.name})`,
-      xslt: own(section.roiTemplate, DEFAULT_SECTION_XSLT),
-      xml: sectionXml(section),
-    }));
-    const rendered = await session.run(sectionJobs);
-    let reportXml = xml;
-    sections.forEach((section, index) => {
-      reportXml = reportXml.split(slot(section.key)).join(serializeNodes(rendered[index]));
-    });
-    const showCover = template ? Boolean(template.ShowCoverPage) : true;
-    const caseJobs: TransformJob[] = [
-      { name: templateName('Stylesheet XSLT'), xslt: own(template?.ROIStylesheet, DEFAULT_ROI_STYLESHEET), xml: reportXml },
-      { name: templateName('Header XSLT'), xslt: own(template?.ROIHeader, DEFAULT_HEADER_XSLT), xml: reportXml },
-      { name: templateName('Footer XSLT'), xslt: own(template?.ROIFooter, DEFAULT_FOOTER_XSLT), xml: reportXml },
-      ...(showCover ? [{ name: templateName('Cover Sheet XSLT'), xslt: own(template?.ROICoversheetTemplate, DEFAULT_COVER_XSLT), xml: reportXml }] : []),
-    ];
-    const [bodyNodes, headerNodes, footerNodes, coverNodes] = await session.run(caseJobs);
-    body = bodyNodes;
-    header = headerNodes;
-    footer = footerNodes;
-    cover = coverNodes ?? null;
-  } finally {
-    await session.close();
-  }
+  const sectionJobs: TransformJob[] = sections.map((section) => ({
+    name: section.roiTemplate?.trim() ? `The report XSLT of section template "${section.name}"` : `The built-in section XSLT (${section.name})`,
+    xslt: own(section.roiTemplate, DEFAULT_SECTION_XSLT),
+    xml: sectionXml(section),
+  }));
+  const rendered = await session.run(sectionJobs);
+  let reportXml = xml;
+  sections.forEach((section, index) => {
+    reportXml = reportXml.split(slot(section.key)).join(serializeNodes(rendered[index]));
+  });
+  const showCover = template ? Boolean(template.ShowCoverPage) : true;
+  const caseJobs: TransformJob[] = [
+    { name: templateName('Stylesheet XSLT'), xslt: own(template?.ROIStylesheet, DEFAULT_ROI_STYLESHEET), xml: reportXml },
+    { name: templateName('Header XSLT'), xslt: own(template?.ROIHeader, DEFAULT_HEADER_XSLT), xml: reportXml },
+    { name: templateName('Footer XSLT'), xslt: own(template?.ROIFooter, DEFAULT_FOOTER_XSLT), xml: reportXml },
+    ...(showCover ? [{ name: templateName('Cover Sheet XSLT'), xslt: own(template?.ROICoversheetTemplate, DEFAULT_COVER_XSLT), xml: reportXml }] : []),
+  ];
+  const [body, header, footer, coverNodes] = await session.run(caseJobs);
+  const cover: OutNode[] | null = coverNodes ?? null;
 
   const report = await renderReportPdf({ title: `Report of Investigation ${caseNumber}`, author: org.Name, cover, body, header, footer });
   const password = org.ROIEncrpytionPassword?.trim() ? org.ROIEncrpytionPassword : null;

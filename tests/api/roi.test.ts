@@ -5,6 +5,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { FieldList, SectionField } from '../../shared/sections.js';
 import type { Kysely } from 'kysely';
 import { XSLT_LIMITS } from '../../server/roi/xslt.js';
+import { xsltPool } from '../../server/roi/xsltPool.js';
 import { DEFAULT_SECTION_XSLT } from '../../server/roi/roiTemplates.js';
 import sectionXsltListNames, { SEEDED_SECTION_XSLT_PRINTING_CODES } from '../../server/db/migrations/022_section_xslt_list_names.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -275,6 +276,79 @@ describe('the report of investigation', () => {
     } finally {
       XSLT_LIMITS.timeoutMs = limit;
       await db().updateTable('case_templates').set({ ROIHeader: null, ROIStylesheet: null }).where('Id', '=', template).execute();
+    }
+  });
+});
+
+describe('the XSLT worker pool', () => {
+  const SECTION_XSLT = (mark: string) =>
+    `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="section"><p>${mark} <xsl:value-of select="field[@name='Employer']"/></p></xsl:template></xsl:stylesheet>`;
+
+  it('builds report after report on the same warm worker threads, and applies a template changed in between', async () => {
+    const { caseId } = await filledCase();
+    const employment = await db().selectFrom('sections').select(['Id', 'ROITemplate']).where('SectionName', '=', 'Employment Verification').executeTakeFirstOrThrow();
+    try {
+      await db().updateTable('sections').set({ ROITemplate: SECTION_XSLT('FIRST-VERSION') }).where('Id', '=', employment.Id).execute();
+      const first = (await pdfOf(await report('caseadmin', caseId))).text;
+      expect(first).toContain('FIRST-VERSION V-EmploymentVerification-Employer');
+      const pool = xsltPool();
+      const started = pool.created;
+      const threads = pool.threadIds();
+      expect(threads.length).toBeGreaterThan(0);
+      expect(threads.length).toBeLessThanOrEqual(pool.size);
+
+      // The same template again (its parsed stylesheet cached in the worker), then a new version of it.
+      expect((await pdfOf(await report('caseadmin', caseId))).text).toContain('FIRST-VERSION V-EmploymentVerification-Employer');
+      await db().updateTable('sections').set({ ROITemplate: SECTION_XSLT('SECOND-VERSION') }).where('Id', '=', employment.Id).execute();
+      const second = (await pdfOf(await report('caseadmin', caseId))).text;
+      expect(second).toContain('SECOND-VERSION V-EmploymentVerification-Employer');
+      expect(second).not.toContain('FIRST-VERSION');
+
+      // No thread was started for them: the reports ran on the threads already there.
+      expect(xsltPool()).toBe(pool);
+      expect(pool.created).toBe(started);
+      expect(pool.threadIds()).toEqual(threads);
+    } finally {
+      await db().updateTable('sections').set({ ROITemplate: employment.ROITemplate }).where('Id', '=', employment.Id).execute();
+    }
+  });
+
+  it('ends the worker of a template that never ends, names that template, and builds the next report on a new worker', async () => {
+    const { caseId } = await filledCase();
+    const template = await templateOf(caseId);
+    const label = (await db().selectFrom('case_templates').select('Label').where('Id', '=', template).executeTakeFirstOrThrow()).Label;
+    expect((await report('caseadmin', caseId)).statusCode).toBe(200);
+    const pool = xsltPool();
+    const limit = XSLT_LIMITS.timeoutMs;
+    try {
+      XSLT_LIMITS.timeoutMs = 1500;
+      // The footer runs after the stylesheet and header, which finish: the footer is the one named.
+      await db()
+        .updateTable('case_templates')
+        .set({
+          ROIFooter:
+            '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:template match="/"><xsl:call-template name="again"/></xsl:template><xsl:template name="again"><xsl:call-template name="again"/></xsl:template></xsl:stylesheet>',
+        })
+        .where('Id', '=', template)
+        .execute();
+      const before = pool.threadIds();
+      const started = pool.created;
+      const endless = await report('caseadmin', caseId);
+      expect(endless.statusCode).toBe(422);
+      expect(endless.json().Message).toContain(`The Footer XSLT of case template "${label}": the transform did not finish within 2 seconds`);
+      expect(endless.json().Message).not.toContain('Header XSLT');
+
+      // Its worker was ended and another started in its place; the pool keeps its size.
+      expect(pool.created).toBe(started + 1);
+      const after = pool.threadIds();
+      expect(after.length).toBe(before.length);
+      expect(after.filter((id) => !before.includes(id))).toHaveLength(1);
+
+      await db().updateTable('case_templates').set({ ROIFooter: null }).where('Id', '=', template).execute();
+      expect((await report('caseadmin', caseId)).statusCode).toBe(200);
+    } finally {
+      XSLT_LIMITS.timeoutMs = limit;
+      await db().updateTable('case_templates').set({ ROIFooter: null }).where('Id', '=', template).execute();
     }
   });
 });
