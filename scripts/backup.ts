@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/database.js';
-import { storageIn } from '../server/files/storage.js';
+import { fileStorageFor } from '../server/files/fileStorageFor.js';
 import { backUp, describeBackup, type BackupEvent, type BackupRequest, type BackupSummary } from '../server/backup/backUp.js';
 import { installedKeys, keyPlace } from '../server/backup/backupKeys.js';
 import { askHolder, holdDataDir } from '../server/backup/dataDirLock.js';
@@ -33,7 +33,7 @@ async function main() {
   if (config.databaseUrl) {
     const db = await openDatabase({ url: config.databaseUrl });
     try {
-      summary = await backUp({ ...request, db, storage: storageIn(config.dataDir), database: 'postgres', keyring, progress });
+      summary = await backUp({ ...request, db, storage: fileStorageFor(config), database: 'postgres', keyring, progress });
     } finally {
       await db.destroy();
     }
@@ -49,7 +49,7 @@ async function main() {
       try {
         const db = await openDatabase({ dataDir: dbDir });
         try {
-          summary = await backUp({ ...request, db, storage: storageIn(config.dataDir), database: 'embedded', keyring, progress });
+          summary = await backUp({ ...request, db, storage: fileStorageFor(config), database: 'embedded', keyring, progress });
           via = 'no server running';
         } finally {
           await db.destroy();

@@ -7,6 +7,11 @@ export interface Config {
   /** PostgreSQL URL; when absent the embedded PGlite database under dataDir/db is used. */
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * FILES_URL: `s3://bucket/prefix?endpoint=…&region=…&forcePathStyle=true`, the S3 (or S3-compatible) bucket uploaded
+   * files live in (server/files/s3Storage.ts); absent, they live in dataDir/files.
+   */
+  filesUrl?: string;
   /** Seed demo data on first start (always on for the embedded database). */
   demo: boolean;
   /**
@@ -87,6 +92,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     databaseUrl,
     dataDir,
+    filesUrl: env.FILES_URL || undefined,
     demo: databaseUrl ? env.DOSSIER_DEMO === '1' : env.DOSSIER_DEMO !== '0',
     serveClient: env.DOSSIER_SERVE_CLIENT !== '0',
     // The embedded database runs its queries on the event loop: there a lagging loop is the database at work, not

@@ -6,7 +6,8 @@ import { SessionService } from './auth/sessions.js';
 import { SignInService } from './auth/signIn.js';
 import { SecuritySettingsService } from './security/settingsService.js';
 import { Mailer } from './mail/mailer.js';
-import { storageIn, type FileStorage } from './files/storage.js';
+import type { FileStorage } from './files/storage.js';
+import { fileStorageFor } from './files/fileStorageFor.js';
 import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
 import { QuickBooksAccounting } from './billing/qbo/quickBooksAccounting.js';
 import type { SsnVault } from './security/ssnVault.js';
@@ -46,7 +47,7 @@ export function createServices(
       outboxDir: path.join(config.dataDir, 'outbox'),
       log,
     }),
-    storage: overrides.storage ?? storageIn(config.dataDir),
+    storage: overrides.storage ?? fileStorageFor(config),
     accounting: overrides.accounting ?? (config.qbo ? new QuickBooksAccounting(config.qbo, now) : new UnconfiguredAccounting()),
     ssn: vault,
   };

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import type { Config } from '../config.js';
 import { migrate, openDatabase, type Database } from '../db/database.js';
 import { migrationProvider } from '../db/migrations/index.js';
-import { storageIn, type FileStorage } from '../files/storage.js';
+import type { FileStorage } from '../files/storage.js';
+import { fileStorageFor } from '../files/fileStorageFor.js';
 import { STORAGE_KEY_HOLDERS } from '../files/strayFiles.js';
 import { TokenSeal } from '../billing/qbo/tokenSeal.js';
 import { keyFiles, type Keyring } from '../security/keyring.js';
@@ -26,7 +27,7 @@ export interface RestoreOptions {
   /** The backup's folder. */
   from: string;
   /** Where to: the installation as `npm start` would run it (DATABASE_URL or the embedded database, DOSSIER_DATA_DIR, its keys, QBO_*). */
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'secretKey' | 'previousSecretKeys' | 'qbo'>;
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'filesUrl' | 'secretKey' | 'previousSecretKeys' | 'qbo'>;
   /** A key file (`backup --key-to`, or an embedded database's secret.key). */
   keyFrom?: string;
   /** Restore over an installation that holds data: its database is moved aside (embedded) or its tables dropped (PostgreSQL). */
@@ -233,7 +234,8 @@ interface Target {
  */
 async function openTarget(options: RestoreOptions): Promise<Target> {
   const { config, force } = options;
-  const storage = storageIn(config.dataDir);
+  // The installation's store: its bucket (FILES_URL) or its data directory's files/.
+  const storage = fileStorageFor(config);
   if (config.databaseUrl) {
     const db = await openDatabase({ url: config.databaseUrl });
     try {

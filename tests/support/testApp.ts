@@ -6,6 +6,7 @@ import type { Kysely, Migration } from 'kysely';
 import { buildApp } from '../../server/app.js';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { readConfig, type Config } from '../../server/config.js';
+import type { FileStorage } from '../../server/files/storage.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './testDatabase.js';
 import { TEST_VAULT } from './testVault.js';
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Configuration beyond the tests' own (TRUST_PROXY, say). */
   config?: Partial<Config>;
+  /** The file store (an S3 one, say); the data directory's by default. */
+  storage?: FileStorage;
 }
 
 /** Builds the real app on a fresh demo database for one test file. */
@@ -54,7 +57,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-data-'));
   const clock = new TestClock();
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test', ...options.config };
-  const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now }, resources: options.resources, clientDir: options.clientDir });
+  const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now, ...(options.storage ? { storage: options.storage } : {}) }, resources: options.resources, clientDir: options.clientDir });
   // Every answer, through call(), signIn() or app.inject(), is checked against the route's OpenAPI description.
   checkAnswersOf(app);
   await app.ready();
