@@ -200,3 +200,26 @@ export async function checkTreeItem(item: Locator): Promise<void> {
   await item.locator('.MuiCheckbox-root').first().click();
   await expectChecked(item.locator('input[type="checkbox"]').first(), true);
 }
+
+/**
+ * The API answers a page reads (GET under /api/, the live stream aside), in order, from now on; `settled` waits until
+ * no new read came for a second (the live stream stays open, so the network is never idle). Issue 25 ("pages that
+ * open in one round of requests"): a page never reads the same answer twice.
+ */
+export function recordReads(page: Page): { reads: string[]; settled: () => Promise<void>; repeated: () => string[] } {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/live/events') reads.push(`${url.pathname}${url.search}`);
+  });
+  return {
+    reads,
+    async settled() {
+      for (let last = -1; last !== reads.length; ) {
+        last = reads.length;
+        await page.waitForTimeout(1000);
+      }
+    },
+    repeated: () => reads.filter((read, index) => reads.indexOf(read) !== index),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { Texts } from '../../shared/texts/index.js';
-import { apiAs, createDocCase, expectChecked, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn, VIEWPORTS } from './browser.js';
+import { apiAs, createDocCase, expectChecked, expectCount, hasChromium, launchBrowser, newPage, recordReads, screenshot, servers, shows, signIn, VIEWPORTS } from './browser.js';
 
 const SUBJECT = { first: 'Marisol', last: 'Quintero', ssn: '3141' };
 
@@ -146,22 +146,14 @@ describe.runIf(hasChromium).each(servers)('cases on $name', (server) => {
     // The case administrator who holds it still completes its data entry.
     const holder = await newPage(browser, server.baseUrl);
     await signIn(holder.page, 'caseadmin');
-    // What the case page reads to open: no answer is asked for twice (issue 25, "pages that open in one round").
-    const reads: string[] = [];
-    holder.page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (request.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/live/events') reads.push(`${url.pathname}${url.search}`);
-    });
+    // What the case page reads to open: no answer is asked for twice.
+    const opening = recordReads(holder.page);
     await holder.page.goto(`/cases/${caseId}`);
     await shows(holder.page.getByRole('button', { name: 'papers.pdf' }));
     await shows(holder.page.getByRole('table', { name: /^Items of case / }));
-    // Settled: no new read for a second (the live stream stays open, so the network is never idle).
-    for (let last = -1; last !== reads.length; ) {
-      last = reads.length;
-      await holder.page.waitForTimeout(1000);
-    }
-    console.info(`The case page read ${reads.length} answers to open:\n  ${reads.join('\n  ')}`);
-    expect(reads.filter((read, index) => reads.indexOf(read) !== index)).toEqual([]);
+    await opening.settled();
+    console.info(`The case page read ${opening.reads.length} answers to open:\n  ${opening.reads.join('\n  ')}`);
+    expect(opening.repeated()).toEqual([]);
     await holder.page.getByRole('button', { name: 'Data Entry Complete' }).click();
     await shows(holder.page.getByText('Data entry complete.'));
     expect(holder.errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, createDocCase, expectCount, hasChromium, launchBrowser, newPage, recordReads, screenshot, servers, shows, signIn } from './browser.js';
 
 type Json = Record<string, unknown>;
 
@@ -52,8 +52,13 @@ describe.runIf(hasChromium).each(servers)('the item page on $name', (server) => 
     // The investigator fills the section and submits.
     const worker = await newPage(browser, server.baseUrl);
     await signIn(worker.page, 'investigator');
+    // What the item page reads to open: no answer is asked for twice.
+    const opening = recordReads(worker.page);
     await openItem(worker.page, caseId, itemId);
     await shows(worker.page.getByText(`Case #${caseNumber} - Item #001`));
+    await opening.settled();
+    console.info(`The item page read ${opening.reads.length} answers to open:\n  ${opening.reads.join('\n  ')}`);
+    expect(opening.repeated()).toEqual([]);
     const sections = worker.page.getByRole('region', { name: 'Sections' });
     await shows(sections.getByText('Required fields are empty!'));
     await sections.getByRole('button', { name: /edit/i }).first().click();
