@@ -130,6 +130,21 @@ describe('a list whose load failed', () => {
     expect(screen.queryByText('The database is unavailable.')).toBeNull();
   });
 
+  it('turned away by an overloaded server (503), says the server is busy, and asks again on Try again', async () => {
+    let busy = true;
+    fakeServer(({ method, url }) => {
+      if (method === 'GET' && url === '/api/expense-types') return busy ? { status: 503, body: { Message: Texts.global.serverBusy } } : { body: EXPENSE_TYPES };
+      return undefined;
+    });
+    signedInAs([Permissions.ExpenseTypes.VIEW]);
+    renderAt('/expense-types');
+    const alert = (await screen.findByText(Texts.global.serverBusy)).closest('[role="alert"]') as HTMLElement;
+    expect(screen.queryByText(Texts.configuration.expenseTypes.empty)).toBeNull();
+    busy = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(await screen.findByRole('table', { name: 'Expense Types' })).findByText('Mileage')).toBeInTheDocument();
+  });
+
   it('without an answer says "There was an error connecting to the server." alone, with Try again', async () => {
     fakeServer(() => undefined);
     const answered = globalThis.fetch;
