@@ -59,8 +59,9 @@ export const casePeopleArea: ApiArea = {
     },
     async reviewersOfCase(request) {
       const { db } = request.server;
-      await caseInScope(db, authOf(request), request.params.caseId);
-      await assertOrgInScope(db, authOf(request), request.params.clientId, T.clientRequired);
+      const auth = authOf(request);
+      await caseInScope(db, auth, request.params.caseId);
+      await assertOrgInScope(db, auth, request.params.clientId, T.clientRequired);
       return taggedUsers(request.server.db, Tags.REVIEWER);
     },
   }),

@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../support/testApp.js';
 import { addPaper as addPaperAs } from '../support/casePapers.js';
 import { multipart, zipOf, type Upload } from '../support/uploads.js';
 import { mailsSince, outboxMark } from '../support/outbox.js';
+import { caseModel } from '../support/caseModel.js';
 
 /**
  * Cases (issue 11): create with numbering, duplicates and Auto Add items; every workflow step allowed and refused;
@@ -61,7 +62,7 @@ async function create(who: string, body: Json): Promise<Json> {
 /** The case model a save sends (spec 001 §3): the case as read, with the changes. */
 async function save(who: string, id: unknown, changes: Json) {
   const current = (await call('caseadmin', 'GET', `/api/cases/${String(id)}`)).json() as Json;
-  const model = Object.fromEntries(['Id', 'RequestingOfficial_Id', 'Client_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'CaseNumber', 'ScheduledDate', 'ReceivedDate', 'DueDate', 'CompletionDate', 'Notes', 'CaseType_Id'].map((f) => [f, current[f]]));
+  const model = caseModel(current);
   return call(who, 'PUT', `/api/cases/${String(id)}`, { ...model, ...changes });
 }
 const step = (who: string, id: unknown, path: string) => call(who, 'PUT', `/api/cases/${String(id)}/${path}`);

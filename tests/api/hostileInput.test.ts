@@ -6,7 +6,7 @@ import { ALL_SCHEMAS } from '../../schemas/index.js';
 import { isApiRoute } from '../../server/docs/openApi.js';
 import type { Access } from '../../shared/access.js';
 import { hostileRequest, type HostileRequest, type RouteUnderTest } from '../support/hostileRequests.js';
-import { admits, signInCaller, type Caller } from '../support/routeCallers.js';
+import { addressSequence, admits, signInCaller, STANDING_ROUTES, type Caller } from '../support/routeCallers.js';
 import { recordParams } from '../support/routeRecords.js';
 import { changedTables, fingerprinter, type TableFingerprint } from '../support/tableFingerprint.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -29,11 +29,8 @@ const SEED = Number(process.env.DOSSIER_FUZZ_SEED ?? 24);
 const ONLY = process.env.DOSSIER_FUZZ_ROUTES ? new Set(process.env.DOSSIER_FUZZ_ROUTES.split(',').map((key) => key.trim())) : null;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * Calls that change the caller's own standing or the firm's sign-in rules go last, after every other route, so that
- * what they accept (a new password, a shorter idle time, a sign-out) cannot turn the other routes' calls away.
- */
-const LAST = ['PUT /api/security', 'PUT /api/user', 'POST /api/user/password', 'POST /api/user/logout', 'POST /oauth/token'];
+/** The calls that change the caller's standing go last, after every other route (`STANDING_ROUTES`). */
+const LAST = STANDING_ROUTES;
 /**
  * Refusals that write by design, and what: a wrong password at sign-in, or as the old one when an expired password is
  * changed before signing in, counts toward the username's lockout and is written to the audit log — a guesser must
@@ -122,12 +119,8 @@ async function answered(response: Promise<LightMyRequestResponse>, request: Host
   }
 }
 
-let addresses = 0;
-/** Each request from an address of its own, clear of the per-address limits of the anonymous endpoints. */
-const nextAddress = () => {
-  const n = addresses++;
-  return `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`;
-};
+/** Each request from an address of its own. */
+const nextAddress = addressSequence();
 
 interface Tally {
   routes: number;

@@ -11,6 +11,7 @@ import { startS3Server, type S3TestServer } from '../support/s3Server.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { TEST_DB_KIND } from '../support/testDatabase.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
+import { caseModel } from '../support/caseModel.js';
 
 /**
  * Several instances (issue 25, part 2): two API servers, each started as `npm start` runs it (`scripts/start.mjs`) with
@@ -106,9 +107,7 @@ describe.skipIf(TEST_DB_KIND !== 'postgres')('two instances on one database and 
     await ok(call(a, clerk, 'POST', `/api/cases/${made[0].Id}/attachments`, form));
     await ok(call(a, clerk, 'PUT', `/api/cases/${made[0].Id}/start-data-entry`));
     const current = await ok(call(b, reviewer, 'GET', `/api/cases/${made[0].Id}`));
-    const fields = ['Id', 'RequestingOfficial_Id', 'Client_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'CaseNumber', 'ScheduledDate', 'ReceivedDate', 'DueDate', 'CompletionDate', 'Notes', 'CaseType_Id'];
-    const model = Object.fromEntries(fields.map((field) => [field, current[field]]));
-    const refused = await call(b, reviewer, 'PUT', `/api/cases/${made[0].Id}`, { ...model, Notes: 'from the other instance' });
+    const refused = await call(b, reviewer, 'PUT', `/api/cases/${made[0].Id}`, { ...caseModel(current), Notes: 'from the other instance' });
     expect(refused).toMatchObject({ status: 409, body: { Message: Texts.cases.server.lockedToOther('Dana Ellis') } });
 
     // Failed sign-ins count on both: the lockout after five in a row, and the per-username limit of the address.

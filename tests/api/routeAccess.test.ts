@@ -5,7 +5,7 @@ import { orgScopeOf } from '../../server/orgs/scope.js';
 import { reportCatalogue } from '../../server/reports/catalogue.js';
 import { DEMO_USERS } from '../../server/db/seed/index.js';
 import { Texts } from '../../shared/texts/index.js';
-import { admits, ANONYMOUS, signInCaller, type Caller } from '../support/routeCallers.js';
+import { addressSequence, admits, ANONYMOUS, signInCaller, STANDING_ROUTES, type Caller } from '../support/routeCallers.js';
 import { recordParams, type CallerScope, type RecordExclusions } from '../support/routeRecords.js';
 import { changedTables, fingerprinter } from '../support/tableFingerprint.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -38,8 +38,8 @@ const SEED = 24;
  * liveNotices.test.ts), and signing out ends the session the next calls need (auth.test.ts).
  */
 const NOT_CALLED_ADMITTED = new Set(['GET /api/live/events', 'POST /api/user/logout']);
-/** Calls that change the caller's own standing or the firm's sign-in rules, made last by the writing test. */
-const LAST = ['PUT /api/security', 'PUT /api/user', 'POST /api/user/password', 'POST /oauth/token'];
+/** The calls that change the caller's standing, made last by the writing test (`STANDING_ROUTES`; sign-out is never made). */
+const LAST = STANDING_ROUTES;
 
 const callers: Caller[] = [];
 const scopes = new Map<string, CallerScope>();
@@ -84,12 +84,8 @@ const routes = (): RouteUnderTest[] => {
     .sort((a, b) => order(a) - order(b));
 };
 
-let addresses = 0;
-/** Each call from an address of its own, clear of the per-address limits of the anonymous endpoints. */
-const nextAddress = () => {
-  const n = addresses++;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-};
+/** Each call from an address of its own. */
+const nextAddress = addressSequence();
 
 const send = (caller: Caller, request: ValidRequest): Promise<LightMyRequestResponse> =>
   t.call(caller.token, { method: request.method as 'GET', url: request.url, headers: request.headers, payload: request.payload, remoteAddress: nextAddress() });

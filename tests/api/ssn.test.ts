@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Permissions } from '../../shared/permissions.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { TEST_VAULT } from '../support/testVault.js';
+import { caseModel } from '../support/caseModel.js';
 
 /**
  * Subjects' SSNs (issue 21 §2): sealed at rest, whole only for holders of View Full SSN, every whole read in the audit
@@ -119,7 +120,7 @@ describe('who sees an SSN whole', () => {
 describe('saving a subject without reading its SSN', () => {
   const save = async (who: string, ssn: string) => {
     const current = (await call(who, 'GET', `/api/cases/${caseId}?ssn=masked`)).json() as Json;
-    const model = Object.fromEntries(['Id', 'RequestingOfficial_Id', 'Client_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'CaseNumber', 'ScheduledDate', 'ReceivedDate', 'DueDate', 'CompletionDate', 'Notes', 'CaseType_Id'].map((f) => [f, current[f]]));
+    const model = caseModel(current);
     const subject = current.CaseSubject as Json;
     return call(who, 'PUT', `/api/cases/${caseId}`, { ...model, Notes: `saved by ${who}`, CaseSubject: { FirstName: subject.FirstName, MiddleName: subject.MiddleName, LastName: subject.LastName, SSN: ssn } });
   };
@@ -138,7 +139,7 @@ describe('saving a subject without reading its SSN', () => {
   it('answers a holder\'s save the mask when the page asks for it, without a read in the log', async () => {
     const before = (await auditOf('read-ssn')).length;
     const current = (await call('caseadmin', 'GET', `/api/cases/${caseId}?ssn=masked`)).json() as Json;
-    const model = Object.fromEntries(['Id', 'RequestingOfficial_Id', 'Client_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'CaseNumber', 'ScheduledDate', 'ReceivedDate', 'DueDate', 'CompletionDate', 'Notes', 'CaseType_Id', 'CaseSubject'].map((f) => [f, current[f]]));
+    const model = caseModel(current, { withSubject: true });
     const saved = await call('caseadmin', 'PUT', `/api/cases/${caseId}?ssn=masked`, { ...model, CaseSubject: { ...(model.CaseSubject as Json), Id: undefined } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().Subject.SSN).toBe('*****0123');
