@@ -1,6 +1,9 @@
 import { HttpError } from 'react-admin';
 import { Texts } from '../shared/texts/index.js';
 import { getToken } from './session.js';
+import { readBatcher } from './readBatch.js';
+import { readOperations } from '../resources/reads.js';
+import type { SchemaTypes } from '../schemas/types.js';
 
 /** Messages by field, as the server refuses a body (and as forms show them under the fields). */
 export type ModelState = Record<string, string[]>;
@@ -68,11 +71,37 @@ export function errorMessageOf(body: ErrorBody | undefined, fallback: string): s
   return body?.Message ?? body?.error_description ?? fallback;
 }
 
+/** A failed answer as the error callers get: the server's message, its status and its body. */
+function httpFailure(status: number, errorBody: ErrorBody | undefined): HttpError {
+  const fallback = status === 403 ? Texts.global.forbidden : Texts.global.noResponse;
+  return new HttpError(errorMessageOf(errorBody, fallback), status, errorBody);
+}
+
+/** The reads of pages that open in one round of requests, batched (dataProvider/readBatch.ts). */
+const reads = readBatcher({
+  one: (path, signal) => send(path, { signal }),
+  many: async (paths) => (await send<SchemaTypes['readBatchAnswer.json']>(readOperations.batch.path, { method: 'POST', body: { Paths: paths } })).Answers,
+  failure: (status, body) => httpFailure(status, body as ErrorBody | undefined),
+});
+
+/** A page whose reads go out in batches is shown (the case and item pages); the function it answers says it is gone. */
+export const batchPageReads = (): (() => void) => reads.pageShown();
+
 /**
  * The one place the client talks HTTP: adds the bearer token, encodes bodies, and turns failures into
- * react-admin HttpErrors carrying the status and the server's body (so checkError and forms can read them).
+ * react-admin HttpErrors carrying the status and the server's body (so checkError and forms can read them). A JSON
+ * read of the signed-in user while a batching page is shown joins its batch and answers the same.
  */
-export async function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+export function request<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const search = new URLSearchParams(Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+  const address = search ? `${path}?${search}` : path;
+  const plainRead = (options.method ?? 'GET') === 'GET' && !options.asFile && !options.anonymous;
+  if (plainRead && reads.batching() && getToken() && path.startsWith('/api/')) return reads.read(address, options.signal) as Promise<T>;
+  return send<T>(address, options);
+}
+
+/** Sends one request to an address (its query included) and reads its answer. */
+async function send<T>(address: string, options: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = options.anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -86,12 +115,10 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
-  const search = new URLSearchParams(Object.entries(options.query ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
-  const query = search ? `?${search}` : '';
 
   let response: Response;
   try {
-    response = await fetch(path + query, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    response = await fetch(address, { method: options.method ?? 'GET', headers, body, signal: options.signal });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     noResponseHandler?.(Texts.global.noResponse);
@@ -106,8 +133,7 @@ export async function request<T = unknown>(path: string, options: RequestOptions
     } catch {
       errorBody = undefined;
     }
-    const fallback = response.status === 403 ? Texts.global.forbidden : Texts.global.noResponse;
-    throw new HttpError(errorMessageOf(errorBody, fallback), response.status, errorBody);
+    throw httpFailure(response.status, errorBody);
   }
   if (options.asFile === true || (options.asFile === 'unlessJson' && !response.headers.get('content-type')?.includes('application/json'))) {
     return { blob: await response.blob(), fileName: fileNameOf(response) } as T;

@@ -14,6 +14,7 @@ import { partnerFileOperations } from './partnerFiles.js';
 import { auditLogOperations } from './auditLog.js';
 import { invoiceOperations } from './invoices.js';
 import { reportOperations } from './reports.js';
+import { readOperations } from './reads.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -37,6 +38,7 @@ export const contracts = {
   auditLog: auditLogOperations,
   invoices: invoiceOperations,
   reports: reportOperations,
+  reads: readOperations,
 } as const;
 
 export type Contracts = typeof contracts;

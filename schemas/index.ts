@@ -111,6 +111,8 @@ import billableOrg from './billableOrg.json' with { type: 'json' };
 import invoiceSummary from './invoiceSummary.json' with { type: 'json' };
 import invoiceLine from './invoiceLine.json' with { type: 'json' };
 import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
+import readBatch from './readBatch.json' with { type: 'json' };
+import readBatchAnswer from './readBatchAnswer.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -195,6 +197,8 @@ export const Schemas = {
   invoiceSummary,
   invoiceLine,
   invoiceListQuery,
+  readBatch,
+  readBatchAnswer,
   auditEntry,
   auditLogQuery,
   caseStepAnswer,

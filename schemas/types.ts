@@ -1760,6 +1760,36 @@ export interface QboToken {
   QboResult: string;
 }
 
+// schemas/readBatch.json
+
+/**
+ * The reads a page asks for in one request (POST /api/reads): GET addresses of the API, each answered as if it had been asked for on its own.
+ */
+export interface ReadBatch {
+  /**
+   * Items: A GET address of the API with its query, as the page would ask for it: /api/cases/12?ssn=masked
+   */
+  Paths: string[];
+}
+
+// schemas/readBatchAnswer.json
+
+/**
+ * Each read of a batch in the order asked: its address, the status and the JSON body its own GET answers (its access, scope, audit and schema are that route's; the route's own entry describes the body).
+ */
+export interface ReadBatchAnswer {
+  Answers: {
+    Path: string;
+    Status: number;
+    /**
+     * The read's JSON answer (null for an empty one), as its route describes it
+     */
+    Body: {
+      [k: string]: unknown;
+    };
+  }[];
+}
+
 // schemas/report.json
 
 /**
@@ -2258,6 +2288,8 @@ export interface SchemaTypes {
   'person.json': Person;
   'qboCustomer.json': QboCustomer;
   'qboToken.json': QboToken;
+  'readBatch.json': ReadBatch;
+  'readBatchAnswer.json': ReadBatchAnswer;
   'report.json': Report;
   'reportInstance.json': ReportInstance;
   'reportParameters.json': ReportParameters;

@@ -17,6 +17,7 @@ import { requestIdGenerator, trackRequests } from './audit/requestContext.js';
 import { databaseRateLimitStore } from './http/rateLimitStore.js';
 import { serverBusy, tooManyRequests } from './http/errors.js';
 import { accessHook } from './http/access.js';
+import { refuseUnbatchable } from './reads/readBatch.js';
 import { errorHandler } from './http/errorHandler.js';
 import { hasStyleNoncePlaceholder, isApiPath, routerRefusalHeaders, securityHeaders, withStyleNonce } from './http/securityHeaders.js';
 import { registerSchema, validatorCompiler } from './http/validation.js';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Before the access hook, so that its 401 and 403 answers carry the headers too.
   await app.register(securityHeaders, { publicUrl: options.config.publicUrl });
   app.addHook('onRequest', accessHook);
+  app.addHook('onRequest', refuseUnbatchable);
   app.setErrorHandler(errorHandler);
   await app.register(liveNotices);
   await app.register(xsltPoolLifecycle);

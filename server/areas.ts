@@ -27,6 +27,7 @@ import { invoicingArea } from './billing/invoicing.js';
 import { accountingArea } from './billing/qboRoutes.js';
 import { auditLogArea } from './audit/auditLogStore.js';
 import { openApiArea } from './docs/openApiRoutes.js';
+import { readBatchArea } from './reads/readBatch.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -58,5 +59,6 @@ export const apiAreas: readonly ApiArea[] = [
   accountingArea,
   auditLogArea,
   openApiArea,
+  readBatchArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

@@ -37,6 +37,11 @@ export const Timing = {
   FILTER_TEXT_DEBOUNCE_MS: 250,
   DUPLICATE_CHECK_DEBOUNCE_MS: 300,
   DOUBLE_CLICK_MS: 300,
+  /**
+   * A page that batches its reads (the case and item pages) sends the reads its parts ask for within this window as
+   * one POST /api/reads: a page whose parts mount together opens in one round of requests.
+   */
+  READ_BATCH_WINDOW_MS: 10,
   INVOICE_ORG_DEBOUNCE_MS: 500,
   ASSET_RENAME_DEBOUNCE_MS: 500,
   SECTION_AUTOSAVE_MS: 30 * SECOND,

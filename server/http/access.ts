@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import { Texts } from '../../shared/texts/index.js';
 import type { AuthContext } from '../auth/sessions.js';
@@ -10,6 +11,13 @@ function bearerToken(request: FastifyRequest): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
 }
+
+/**
+ * The reads of a read batch (POST /api/reads, server/reads/readBatch.ts) run inside it: each is a request of its own
+ * through every hook, with the batch caller's session, resolved once for the batch. Only code the batch's handler
+ * calls runs in this context; no request from the network can.
+ */
+export const batchReadContext = new AsyncLocalStorage<{ auth: AuthContext }>();
 
 /** A refusal of the access hook: thrown, so that no later hook or handler of the request runs whatever hooks exist. */
 const refused = (status: number, message: string) => new HttpError(status, message, { Message: message });
@@ -32,24 +40,30 @@ export async function accessHook(request: FastifyRequest): Promise<void> {
   if (access === 'public') {
     if (config.sessionless) return;
     // A public route still learns who is calling when a valid token is sent (e.g. /api/user/resendmail).
-    const token = bearerToken(request);
-    if (token) {
+    const batch = batchReadContext.getStore();
+    const token = batch ? null : bearerToken(request);
+    if (batch) request.auth = batch.auth;
+    else if (token) {
       const found = await request.server.services.sessions.resolve(token);
       if (found.ok) request.auth = found.auth;
     }
     return;
   }
+  const auth = batchReadContext.getStore()?.auth ?? (await sessionAuth(request));
+  request.auth = auth;
+  if (access === 'signedIn') return;
+  if ('anyOf' in access && auth.can(...access.anyOf)) return;
+  if ('groups' in access && access.groups.some((g) => auth.groups.includes(g))) return;
+  throw refused(403, Texts.global.noRoutePermission);
+}
+
+/** The session of the request's bearer token, or the refusal (401, or 419 for a session replaced by a newer sign-in). */
+async function sessionAuth(request: FastifyRequest): Promise<AuthContext> {
   const token = bearerToken(request);
   if (!token) throw refused(401, Texts.global.sessionExpired);
   const found = await request.server.services.sessions.resolve(token);
-  if (!found.ok) {
-    throw refused(found.status, found.status === 419 ? Texts.global.signedInElsewhere : Texts.global.sessionExpired);
-  }
-  request.auth = found.auth;
-  if (access === 'signedIn') return;
-  if ('anyOf' in access && found.auth.can(...access.anyOf)) return;
-  if ('groups' in access && access.groups.some((g) => found.auth.groups.includes(g))) return;
-  throw refused(403, Texts.global.noRoutePermission);
+  if (!found.ok) throw refused(found.status, found.status === 419 ? Texts.global.signedInElsewhere : Texts.global.sessionExpired);
+  return found.auth;
 }
 
 /** The signed-in user of a non-public route. */

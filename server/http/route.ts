@@ -56,6 +56,12 @@ export function registerRoutes(app: FastifyInstance, routes: readonly RouteSpec<
   }
 }
 
+/** A JSON media type: what the API's answers are. */
+export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Whether a route's schema answers JSON only (it declares no `produces`, or only JSON types). */
+export const producesOnlyJson = (schema: unknown) => ((schema as { produces?: readonly string[] } | undefined)?.produces ?? []).every((type) => JSON_TYPE.test(type));
+
 /** A route as the app registered it (see `app.routeCatalogue`). */
 export interface RegisteredRoute {
   method: string;

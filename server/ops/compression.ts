@@ -1,17 +1,13 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 import { isApiPath } from '../http/securityHeaders.js';
+import { JSON_TYPE, producesOnlyJson } from '../http/route.js';
 
 /** API answers from this size on are compressed (smaller ones gain less than the work costs). */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** JSON, the API's answers: the only type compressed (files and streams never are, whatever their route). */
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-const producesOnlyJson = (schema: unknown) => ((schema as { produces?: readonly string[] } | undefined)?.produces ?? []).every((type) => JSON_TYPE.test(type));
-
 /**
- * Compresses the API's JSON answers of 1 kB and more, as the request's Accept-Encoding allows (brotli, else gzip).
+ * Compresses the API's JSON answers (`JSON_TYPE`: the only type compressed, files and streams never are) of 1 kB and more, as the request's Accept-Encoding allows (brotli, else gzip).
  * Not compressed: a route that declares another answer type (`produces`: papers, attachments, the report of
  * investigation, report files, the case XML, the live-notice stream), anything outside /api/ and /oauth/ (the
  * client's files are sent as the build compressed them; /readyz and /healthz are small; /metrics says its own), and

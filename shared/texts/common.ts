@@ -14,6 +14,8 @@ export const CommonTexts = {
     forbidden: 'Forbidden.',
     /** The access hook's 403: the caller holds none of the route's permissions (server/http/access.ts). */
     noRoutePermission: 'You do not have permission to do this.',
+    /** A read of a batch (POST /api/reads) that is not a JSON answer of the API. */
+    readNotBatchable: 'This address cannot be read in a batch.',
     /** Title of a confirmation before something that cannot be undone (spec 002 §5). */
     confirmTitle: 'Do you really want to do this?',
     cannotBeUndone: 'This action cannot be undone.',

@@ -12,6 +12,7 @@ import { resourceByName } from '../../resources/index.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import type { ViewProps } from '../resources/views.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
+import { useBatchedPageReads } from '../layout/useBatchedPageReads.js';
 import { Panel } from '../layout/Panel.js';
 import { RecordPageLoading } from '../layout/RecordPageLoading.js';
 import { NotFound } from '../layout/NotFound.js';
@@ -151,6 +152,7 @@ function CaseView({ caseId }: { caseId: number }) {
 
 /** The `casePage` slot of `cases`: the case whose id is in the route; a render failure says 'Unable to show this case.'. */
 export default function CasePage(_props: ViewProps) {
+  useBatchedPageReads();
   const { id } = useParams();
   const caseId = Number(id);
   if (!Number.isInteger(caseId) || caseId < 1) return <NotFound />;

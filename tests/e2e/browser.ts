@@ -202,21 +202,32 @@ export async function checkTreeItem(item: Locator): Promise<void> {
 }
 
 /**
- * The API answers a page reads (GET under /api/, the live stream aside), in order, from now on; `settled` waits until
- * no new read came for a second (the live stream stays open, so the network is never idle). Issue 25 ("pages that
- * open in one round of requests"): a page never reads the same answer twice.
+ * What a page reads from the API from now on: `requests`, the requests it sends to read (GETs under /api/, the live
+ * stream aside, and read batches, POST /api/reads), and `reads`, the answers they ask for (a batch's reads each).
+ * `settled` waits until no new request came for a second (the live stream stays open, so the network is never idle).
+ * Issue 25 ("pages that open in one round of requests"): at most 3 requests, and no answer read twice.
  */
-export function recordReads(page: Page): { reads: string[]; settled: () => Promise<void>; repeated: () => string[] } {
+export function recordReads(page: Page): { requests: string[]; reads: string[]; settled: () => Promise<void>; repeated: () => string[] } {
+  const requests: string[] = [];
   const reads: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/live/events') reads.push(`${url.pathname}${url.search}`);
+    const address = `${url.pathname}${url.search}`;
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/') && url.pathname !== '/api/live/events') {
+      requests.push(address);
+      reads.push(address);
+    } else if (request.method() === 'POST' && url.pathname === '/api/reads') {
+      const { Paths } = request.postDataJSON() as { Paths: string[] };
+      requests.push(`POST /api/reads (${Paths.length} reads)`);
+      reads.push(...Paths);
+    }
   });
   return {
+    requests,
     reads,
     async settled() {
-      for (let last = -1; last !== reads.length; ) {
-        last = reads.length;
+      for (let last = -1; last !== requests.length; ) {
+        last = requests.length;
         await page.waitForTimeout(1000);
       }
     },

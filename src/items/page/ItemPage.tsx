@@ -12,6 +12,7 @@ import { resourceByName } from '../../../resources/index.js';
 import { ItemTexts } from '../../../shared/texts/items.js';
 import type { ViewProps } from '../../resources/views.js';
 import { ErrorBoundary } from '../../layout/ErrorBoundary.js';
+import { useBatchedPageReads } from '../../layout/useBatchedPageReads.js';
 import { NotFound } from '../../layout/NotFound.js';
 import { Panel } from '../../layout/Panel.js';
 import { RecordPageLoading } from '../../layout/RecordPageLoading.js';
@@ -146,6 +147,7 @@ function ItemView({ caseId, itemId }: { caseId: number; itemId: number }) {
 
 /** The `itemPage` slot of `case-items`: the item whose case and id are in the route; a render failure says so. */
 export default function ItemPage(_props: ViewProps) {
+  useBatchedPageReads();
   const { Case_Id: caseParam, id } = useParams();
   const caseId = Number(caseParam);
   const itemId = Number(id);

@@ -5,8 +5,9 @@ import { LOGOUT_AT_KEY, type PersistedState } from '../../../dataProvider/sessio
 type Handler = (request: { method: string; url: string; body: unknown }) => { status?: number; body?: unknown } | undefined;
 
 /**
- * A stand-in for the network in component tests: answers fetch calls from a handler and records them. The
- * components, data provider and auth provider under test are the real ones.
+ * A stand-in for the network in component tests: answers fetch calls from a handler and records them (the reads of a
+ * read batch each as its own GET, after the batch). The components, data provider and auth provider under test are
+ * the real ones.
  */
 export function fakeServer(handler: Handler) {
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -22,7 +23,21 @@ export function fakeServer(handler: Handler) {
       }
     }
     calls.push({ method, url, body });
-    const answer = handler({ method, url, body }) ?? { status: 404, body: { Message: 'Not found.' } };
+    const answerOf = (read: { method: string; url: string; body: unknown }) => handler(read) ?? { status: 404, body: { Message: 'Not found.' } };
+    // A read batch (POST /api/reads) is answered as the server answers it: each read by the handler, as its own GET.
+    const batched = method === 'POST' && url === '/api/reads' ? (body as { Paths: string[] }).Paths : null;
+    const answer = batched
+      ? {
+          body: {
+            Answers: batched.map((path) => {
+              const read = { method: 'GET', url: path, body: undefined };
+              calls.push(read);
+              const { status = 200, body: readBody = null } = answerOf(read);
+              return { Path: path, Status: status, Body: status === 204 ? null : readBody };
+            }),
+          },
+        }
+      : answerOf({ method, url, body });
     const status = answer.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? null), {
       status,
