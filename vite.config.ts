@@ -79,6 +79,12 @@ export default defineConfig({
   // index.html's <style> and a <meta property="csp-nonce"> carry this placeholder; the server answers each copy of
   // index.html with a fresh nonce in its place, the one its Content-Security-Policy allows (shared/csp.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
+  resolve: {
+    // The i18n library (node-polyglot) requires the `object.entries` polyfill, whose helpers (get-intrinsic,
+    // call-bind, define-properties, …) would be 15 kB (4 kB brotli) of the first download: every supported browser
+    // has the native function, which the polyfill returns anyway when present.
+    alias: [{ find: /^object\.entries$/, replacement: path.resolve(import.meta.dirname, 'src/shims/objectEntries.cjs') }],
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: {

@@ -223,3 +223,12 @@ export const UPLOAD_RULE =
   'All or nothing: a zip with unsafe paths, symlinks or encrypted entries, ' +
   `more than ${ASSET_LIMITS.maxZipEntries} entries, a file over ${ASSET_LIMITS.maxFileBytes / 1024 / 1024} MB ` +
   `or more than ${ASSET_LIMITS.maxUploadBytes / 1024 / 1024} MB in all is refused with 400.`;
+
+/** Weight budgets of the client build, checked before the Chromium tests (scripts/firstScreenWeight.ts). */
+export const Budgets = {
+  /**
+   * The most JavaScript and CSS, brotli-compressed, the browser fetches before the first screen (the sign-in page, or
+   * the cases list once signed in): the entry module and all it imports statically (docs/performance.md).
+   */
+  FIRST_SCREEN_JS_BROTLI_BYTES: 250_000,
+} as const;

@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
@@ -7,6 +7,7 @@ import { dataProvider } from '../dataProvider/dataProvider.js';
 import { onNoResponse } from '../dataProvider/httpClient.js';
 import { authProvider } from './auth/authProvider.js';
 import { LoginPage } from './auth/LoginPage.js';
+import { AppAdmin } from './layout/AppAdmin.js';
 import { AppLayout } from './layout/AppLayout.js';
 import { AppNotification } from './layout/AppNotification.js';
 import { appStore } from './layout/preferenceStore.js';
@@ -37,7 +38,7 @@ const hasPage = (name: string) => Boolean(views[name]?.page);
 export function App({ client = queryClient }: { client?: QueryClient }) {
   return (
     <ViewsProvider views={views}>
-      <Admin
+      <AppAdmin
         dataProvider={dataProvider}
         queryClient={client}
         store={appStore}
@@ -87,7 +88,7 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
             <Route key={path} path={path} element={element} />
           ))}
         </CustomRoutes>
-      </Admin>
+      </AppAdmin>
     </ViewsProvider>
   );
 }

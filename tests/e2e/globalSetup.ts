@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../server/clientBuild.js';
+import { describeWeight, firstScreenWeight } from '../../scripts/firstScreenWeight.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { TEST_SECRET_KEY } from '../support/testVault.js';
 
@@ -30,8 +31,9 @@ export function chromiumPath(): string | null {
 }
 
 /**
- * Before the Chromium tests: build the client if it is stale, then start one server with demo data — on the
- * embedded database, or with E2E_DATABASE=postgres on a fresh PostgreSQL database of TEST_DATABASE_URL.
+ * Before the Chromium tests: build the client if it is stale and check its first screen's weight (Budgets in
+ * shared/constants.ts), then start one server with demo data — on the embedded database, or with
+ * E2E_DATABASE=postgres on a fresh PostgreSQL database of TEST_DATABASE_URL.
  */
 export default async function setup(project: TestProject) {
   const chromium = chromiumPath();
@@ -44,6 +46,9 @@ export default async function setup(project: TestProject) {
     return;
   }
   if (clientBuildIsStale(root, path.join(root, 'dist'))) await buildClient(root);
+  // The first screen's download stays within its budget (npm run weight measures the same build).
+  const weight = firstScreenWeight(path.join(root, 'dist'));
+  if (weight.overBudget) throw new Error(`The client's first screen is too heavy:\n${describeWeight(weight)}`);
 
   const started: { server: E2eServer; stop(): Promise<void> }[] = [];
   let databaseName: string | null = null;
