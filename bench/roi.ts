@@ -12,12 +12,13 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { createPGlite, embeddedDatabase, migrate, type Database } from '../server/db/database.js';
+import { createPGlite, embeddedDatabase, migrate } from '../server/db/database.js';
 import { seedDatabase } from '../server/db/seed/index.js';
 import { storageIn } from '../server/files/storage.js';
 import { buildReport } from '../server/roi/roiBuild.js';
 import { closeXsltPool, xsltPool } from '../server/roi/xsltPool.js';
 import { BENCH_VAULT } from './benchVault.js';
+import { caseOfItems } from './roiCase.js';
 import { percentile } from './percentiles.js';
 
 const ITEMS = Number(process.env.BENCH_ROI_ITEMS ?? 20);
@@ -25,38 +26,13 @@ const RUNS = Number(process.env.BENCH_ROI_RUNS ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_ROI_CONCURRENCY ?? 1);
 const WARM_UP = 3;
 
-/** The seeded case with the most filled sections, grown to ITEMS items by copying its own. */
-async function caseOfItems(db: Database): Promise<{ Id: number; Client_Id: number; CaseTemplate_Id: number | null }> {
-  const { rows } = await sql<{ Id: number }>`
-    SELECT i."Case_Id" AS "Id" FROM item_sections s JOIN items i ON i."Id" = s."Item_Id"
-     GROUP BY i."Case_Id" ORDER BY count(*) DESC, i."Case_Id" LIMIT 1`.execute(db);
-  const caseRow = await db.selectFrom('cases').select(['Id', 'Client_Id', 'CaseTemplate_Id']).where('Id', '=', rows[0].Id).executeTakeFirstOrThrow();
-  const items = await db.selectFrom('items').selectAll().where('Case_Id', '=', caseRow.Id).orderBy('DisplayOrder').orderBy('Id').execute();
-  for (let n = items.length; n < ITEMS; n += 1) {
-    const { Id, ...source } = items[n % items.length];
-    const copy = await db
-      .insertInto('items')
-      .values({ ...source, DisplayOrder: n + 1 })
-      .returning('Id')
-      .executeTakeFirstOrThrow();
-    const sections = await db.selectFrom('item_sections').select(['Section_Id', 'Definition', 'DisplayOrder']).where('Item_Id', '=', Id).execute();
-    for (const section of sections) {
-      await db
-        .insertInto('item_sections')
-        .values({ ...section, Item_Id: copy.Id, Definition: JSON.stringify(section.Definition) })
-        .execute();
-    }
-  }
-  return caseRow;
-}
-
 async function main() {
   const db = embeddedDatabase(await createPGlite({}));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-bench-roi-'));
   try {
     await migrate(db, BENCH_VAULT);
     await seedDatabase(db, { demo: true, vault: BENCH_VAULT });
-    const caseRow = await caseOfItems(db);
+    const caseRow = await caseOfItems(db, ITEMS);
     const user = await db.selectFrom('users').select('Id').where('UserName', '=', 'caseadmin').executeTakeFirstOrThrow();
     const storage = storageIn(dataDir);
     const counts = await sql<{ items: number; sections: number }>`

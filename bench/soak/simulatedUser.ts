@@ -6,6 +6,10 @@ import { multipart } from '../../tests/support/uploads.js';
 import type { Account } from './accounts.js';
 import type { BrowserConnection, CallOptions } from './http.js';
 import type { ActionName, SoakResults } from './results.js';
+import { casePageReads, casePageRefresh, editedDefinition, itemPageReads, READ_BATCH_PATH, sectionSaveCall, type CaseRef } from '../pageCalls.js';
+
+/** Calls sent together, each answering its parsed JSON (null for a failed or empty answer). */
+type Wave = (calls: [method: string, path: string, options?: CallOptions][]) => Promise<unknown[]>;
 
 /** How a simulated user paces itself. */
 export interface Pace {
@@ -23,10 +27,7 @@ const REPORT_SHARE = 0.2;
 const PAPER_BYTES = 64 * 1024;
 
 type Json = Record<string, unknown>;
-interface CaseRow {
-  Id: number;
-  Client_Id: number;
-}
+type CaseRow = CaseRef;
 interface ItemAnswer {
   Id: number;
   Case_Id: number;
@@ -72,14 +73,6 @@ function defaultParameters(parameters: readonly ReportParameter[]): { Name: stri
     if (p.Type === 'Boolean') return { Name: p.Name, Value: String(first) === 'true' };
     return { Name: p.Name, Value: String(first) };
   });
-}
-
-/** A section's Definition with its first text value changed, as a person editing it in the section modal sends it. */
-function editedDefinition(definition: string, userName: string): string {
-  const parsed = JSON.parse(definition) as { fields?: { field?: Json[] } };
-  const field = parsed.fields?.field?.find((f) => f['@type'] === 'textarea' || f['@type'] === 'text');
-  if (field) field['#text'] = `${field['@type'] === 'text' ? 'Office' : 'Reviewed on site by'} ${userName} ${new Date().toISOString().slice(11, 19)}`;
-  return JSON.stringify(parsed);
 }
 
 /**
@@ -144,10 +137,10 @@ export class SimulatedUser {
    * Times one action: its calls (in waves, each wave's calls together) and whether any failed; every failed call is
    * listed with its status and path. A wave's calls answer their parsed JSON (null for a failed or empty answer).
    */
-  private async action<T>(name: ActionName, body: (wave: (calls: [method: string, path: string, options?: CallOptions][]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
+  private async action<T>(name: ActionName, body: (wave: Wave, batch: (paths: string[]) => Promise<unknown[]>) => Promise<T>): Promise<T> {
     let failed = false;
     const start = performance.now();
-    const wave = async (calls: [string, string, CallOptions?][]) =>
+    const wave: Wave = async (calls) =>
       Promise.all(
         calls.map(async ([method, path, options]) => {
           const answer = await this.connection.request(method, path, { token: this.token, ...options });
@@ -158,8 +151,20 @@ export class SimulatedUser {
           return null;
         }),
       );
+    // A batch of reads (POST /api/reads) as the case and item pages send it: each read's answer (null when it failed),
+    // each failed read a failed call of its own.
+    const batch = async (paths: string[]) => {
+      const [answer] = (await wave([['POST', READ_BATCH_PATH, { json: { Paths: paths } }]])) as [{ Answers: { Path: string; Status: number; Body: unknown }[] } | null];
+      if (!answer) return paths.map(() => null);
+      return answer.Answers.map((read) => {
+        if (read.Status >= 200 && read.Status < 300) return read.Body;
+        failed = true;
+        this.results.fail({ action: name, method: 'GET', path: read.Path, status: read.Status, message: JSON.stringify(read.Body) });
+        return null;
+      });
+    };
     try {
-      return await body(wave);
+      return await body(wave, batch);
     } finally {
       this.results.action(name, performance.now() - start, failed);
     }
@@ -216,48 +221,33 @@ export class SimulatedUser {
     });
   }
 
-  /** The case page's calls for staff (the form's lists, items, papers, messages), or a client's (no items, no form lists). */
-  private casePageCalls(row: CaseRow): [string, string][] {
-    const c = `/api/cases/${row.Id}`;
-    if (this.account.kind === 'client') return [['GET', `${c}?ssn=masked`], ['GET', `${c}/attachments`], ['GET', `${c}/messages`]];
-    return [
-      ['GET', `${c}?ssn=masked`],
-      ['GET', `/api/orgs/${row.Client_Id}/case-types?onlyActive=true`],
-      ['GET', `/api/cases/requesting-official/${row.Client_Id}`],
-      ['GET', `/api/cases/assignees/${row.Client_Id}/data%20entry`],
-      ['GET', `/api/cases/assignees/${row.Client_Id}/reviewer`],
-      ['GET', `${c}/items`],
-      ['GET', `${c}/attachments`],
-      ['GET', `${c}/messages`],
-    ];
-  }
-
   private openCase(row: CaseRow): Promise<{ record: { LockedReason?: string | null }; items: { Id: number }[] } | null> {
-    return this.action('open a case', async (wave) => {
-      const c = `/api/cases/${row.Id}`;
-      // As the page reads them to open (tests/e2e/cases.test.ts records them): each answer once, the workflow poll
-      // only after its interval.
-      const answers = await wave([['GET', `${c}/CaseCustomParameters`], ...this.casePageCalls(row)]);
-      const record = answers[1] as { LockedReason?: string | null } | null;
-      const items = this.account.kind === 'staff' ? ((answers[6] as { Id: number }[] | null) ?? []) : [];
-      return record ? { record, items } : null;
+    return this.action('open a case', async (wave, batch) => {
+      // As the page reads them to open (bench/pageCalls.ts): the case, then its parts' reads in one batch.
+      const page = casePageReads(row, this.account.kind);
+      const [record] = (await wave([['GET', page.record]])) as [{ LockedReason?: string | null } | null];
+      if (!record) return null;
+      const answers = await batch(page.batch);
+      const items = page.itemsAt === null ? [] : ((answers[page.itemsAt] as { Id: number }[] | null) ?? []);
+      return { record, items };
     });
   }
 
-  /** The papers' drop zone: one PDF in a multipart call, then the page reloads the case and its lists. */
+  /** The papers' drop zone: one PDF in a multipart call, then the page reloads the case and its lists (one batch). */
   private uploadPaper(row: CaseRow): Promise<void> {
-    return this.action('upload a paper', async (wave) => {
+    return this.action('upload a paper', async (wave, batch) => {
       const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(PAPER_BYTES - 16), Buffer.from('\n%%EOF\n')]);
       const { payload, headers } = multipart([{ name: `release-${this.account.userName}.pdf`, content: pdf, type: 'application/pdf' }]);
       const [uploaded] = await wave([['POST', `/api/cases/${row.Id}/attachments`, { body: { payload, contentType: headers['content-type'] } }]]);
-      if (uploaded) await wave(this.casePageCalls(row));
+      if (uploaded) await batch(casePageRefresh(row, this.account.kind));
     });
   }
 
   private openItem(caseId: number, itemId: number): Promise<ItemAnswer | null> {
-    return this.action('open an item', async (wave) => {
-      const i = `/api/cases/${caseId}/items/${itemId}`;
-      const [item] = await wave([['GET', i], ['GET', `${i}/issue-codes`], ['GET', `${i}/expenses`], ['GET', `${i}/attachments`], ['GET', `${i}/history`], ['GET', `/api/cases/${caseId}/messages`]]);
+    return this.action('open an item', async (wave, batch) => {
+      const page = itemPageReads(caseId, itemId);
+      const [item] = await wave([['GET', page.record]]);
+      if (item) await batch(page.batch);
       return item as ItemAnswer | null;
     });
   }
@@ -267,7 +257,8 @@ export class SimulatedUser {
     return this.action('save a section', async (wave) => {
       const section = pick(item.Sections!);
       const i = `/api/cases/${item.Case_Id}/items/${item.Id}`;
-      const [saved] = await wave([['PUT', `${i}/sections/${section.Id}`, { json: { Definition: editedDefinition(section.Definition, this.account.userName) } }]]);
+      const save = sectionSaveCall(item.Case_Id, item.Id, section.Id, editedDefinition(section.Definition, this.account.userName));
+      const [saved] = await wave([[save.method, save.path, { json: save.json }]]);
       if (saved) await wave([['GET', `${i}/history`], ['GET', i]]);
     });
   }
