@@ -113,6 +113,7 @@ import invoiceLine from './invoiceLine.json' with { type: 'json' };
 import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
 import readBatch from './readBatch.json' with { type: 'json' };
 import readBatchAnswer from './readBatchAnswer.json' with { type: 'json' };
+import caseRow from './caseRow.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -199,6 +200,7 @@ export const Schemas = {
   invoiceListQuery,
   readBatch,
   readBatchAnswer,
+  caseRow,
   auditEntry,
   auditLogQuery,
   caseStepAnswer,

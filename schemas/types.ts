@@ -186,7 +186,6 @@ export interface Case {
     Id?: number;
     Short?: string | null;
     Description?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The contract type: Id, Short, Description.
@@ -195,7 +194,6 @@ export interface Case {
     Id?: number;
     Short?: string | null;
     Description?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The client org: Id, Name, Code.
@@ -204,7 +202,6 @@ export interface Case {
     Id?: number;
     Name?: string;
     Code?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The case template the case was made from: Id, Label.
@@ -212,7 +209,6 @@ export interface Case {
   readonly CaseTemplate?: {
     Id?: number;
     Label?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The subject person (changed through PUT /api/cases/{id}/subject).
@@ -226,7 +222,6 @@ export interface Case {
      * Whole or masked, as the caller may see it.
      */
     SSN?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The requesting official: Id, FirstName, LastName.
@@ -235,7 +230,6 @@ export interface Case {
     Id?: number;
     FirstName?: string | null;
     LastName?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The data-entry clerk: Id, FirstName, LastName.
@@ -244,7 +238,6 @@ export interface Case {
     Id?: number;
     FirstName?: string | null;
     LastName?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The reviewer: Id, FirstName, LastName.
@@ -253,7 +246,6 @@ export interface Case {
     Id?: number;
     FirstName?: string | null;
     LastName?: string | null;
-    [k: string]: unknown;
   } | null;
   /**
    * The subject of a new case.
@@ -396,6 +388,57 @@ export interface CaseRecipient {
 export interface CaseReviewerAnswer {
   Id: number;
   Reviewer_Id: number;
+}
+
+// schemas/caseRow.json
+
+/**
+ * A case as the cases list shows it (spec 001 §7 POST /api/cases/search): a column the caller may not see (column permissions) is left out of every row.
+ */
+export interface CaseRow {
+  Id: number;
+  CaseNumber: string;
+  /**
+   * Received date (YYYY-MM-DD)
+   */
+  ReceivedDate?: string | null;
+  /**
+   * Scheduled date (YYYY-MM-DD)
+   */
+  ScheduledDate?: string | null;
+  /**
+   * The critical date (CD), shown as ACD to investigators
+   */
+  DueDate?: string | null;
+  /**
+   * When the case was completed or discontinued
+   */
+  CompletionDate?: string | null;
+  WorkflowState: string;
+  CaseStatusType: string;
+  Reviewer_Id?: number | null;
+  Client_Id: number;
+  LockedTo_Id?: number | null;
+  /**
+   * The client org's code
+   */
+  Code?: string | null;
+  /**
+   * The case type's short name
+   */
+  CaseType?: string | null;
+  /**
+   * The subject's first and last name
+   */
+  CaseName?: string;
+  /**
+   * The reviewer's name
+   */
+  Reviewer?: string | null;
+  /**
+   * Why the caller may not change the case; null when they may
+   */
+  LockedReason: string | null;
 }
 
 // schemas/caseSsn.json
@@ -865,7 +908,8 @@ export interface Item {
    * Id and Description of the item template.
    */
   readonly ItemType?: {
-    [k: string]: unknown;
+    Id?: number;
+    Description?: string | null;
   } | null;
   ACD?: string | null;
   Label?: string | null;
@@ -878,7 +922,15 @@ export interface Item {
    * Label, Address1, Address2, City, Region (Id, Short), PostalCode.
    */
   readonly Location?: {
-    [k: string]: unknown;
+    Label?: string | null;
+    Address1?: string | null;
+    Address2?: string | null;
+    City?: string | null;
+    Region?: {
+      Id?: number;
+      Short?: string | null;
+    } | null;
+    PostalCode?: string | null;
   } | null;
   ShowInReport?: boolean;
   readonly ItemStatus?: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
@@ -887,7 +939,9 @@ export interface Item {
    * Id, FirstName, LastName of the investigator.
    */
   readonly AssignedTo?: {
-    [k: string]: unknown;
+    Id?: number;
+    FirstName?: string | null;
+    LastName?: string | null;
   } | null;
   readonly CompletedDate?: string | null;
   readonly RejectionReason?: string | null;
@@ -1288,7 +1342,8 @@ export interface ItemSection {
    * Id and SectionName of the section template.
    */
   readonly Section?: {
-    [k: string]: unknown;
+    Id?: number;
+    SectionName?: string;
   };
   /**
    * The section definition with its values, as JSON text (a fields.field list).
@@ -1583,7 +1638,8 @@ export interface OrgInvoiceSettings {
    * The chosen company as it was named when chosen (Id, DisplayName): what users who may only read the settings see, and what shows while the accounting service cannot list its companies.
    */
   readonly QboCompany?: {
-    [k: string]: unknown;
+    Id?: string;
+    DisplayName?: string | null;
   } | null;
   IncludeLast4SSN?: boolean;
 }
@@ -2218,6 +2274,7 @@ export interface SchemaTypes {
   'caseParameter.json': CaseParameter;
   'caseRecipient.json': CaseRecipient;
   'caseReviewerAnswer.json': CaseReviewerAnswer;
+  'caseRow.json': CaseRow;
   'caseSsn.json': CaseSsn;
   'caseStepAnswer.json': CaseStepAnswer;
   'caseSubject.json': CaseSubject;

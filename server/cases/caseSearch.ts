@@ -1,3 +1,5 @@
+import type { CaseRow as CaseRowSchema } from '../../schemas/types.js';
+import type { Answered } from '../http/operationRoutes.js';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
@@ -106,8 +108,8 @@ async function filteredCases(db: Database, auth: AuthContext, scope: OrgScope, q
   return { base, scopeOnly: base === inScope };
 }
 
-/** One row of the cases list (spec 001 §3 "Case row"), without the columns the caller may not see. */
-export type CaseRowAnswer = Record<string, unknown>;
+/** One row of the cases list (spec 001 §3 "Case row", schemas/caseRow.json), without the columns the caller may not see. */
+export type CaseRowAnswer = Answered<CaseRowSchema>;
 
 /**
  * How the caller sees the list's columns (spec 001 §2): the governed columns left out, and the critical date's header —
@@ -203,7 +205,7 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
   const locks = await Promise.all(answer.rows.map((row) => caseLockReason(db, auth, row as Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>)));
   const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }, i) => {
     const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null, LockedReason: locks[i] };
-    for (const field of leaveOut) delete shaped[field];
+    for (const field of leaveOut) delete (shaped as Record<string, unknown>)[field];
     return shaped;
   });
   return { cases, pageCount: answer.pageCount, total: answer.total, totalIsExact: answer.exact, page: answer.page, Columns };

@@ -121,7 +121,7 @@ export const casesStore = defineStore({
     list: {
       type: 'object',
       properties: {
-        cases: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        cases: { type: 'array', items: { $ref: 'caseRow.json' } },
         pageCount: { type: 'integer' },
         total: { type: 'integer' },
         totalIsExact: { type: 'boolean' },
