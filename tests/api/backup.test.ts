@@ -18,6 +18,7 @@ import { backupKeyFrom } from '../../server/backup/backupSeal.js';
 import { readConfig } from '../../server/config.js';
 import { newSecretText, type Keyring } from '../../server/security/keyring.js';
 import { TEST_DB_KIND } from '../support/testDatabase.js';
+import { TEST_FILE_STORE } from '../support/testFiles.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { call, installation, newCases, ok, signIn, type Answer } from '../support/installation.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -206,7 +207,8 @@ describe(`backups on ${TEST_DB_KIND}`, () => {
       timings[name] = Date.now() - clock;
       clock = Date.now();
     };
-    const source = await installation('backup');
+    // Files in the tier's store: the data folder, or an S3 bucket (FILES_URL) the backup reads and the restore fills.
+    const source = await installation('backup', { files: TEST_FILE_STORE });
     const first = await startServerProcess('backed-up', 'scripts/start.mjs', source);
     lap('start the source server');
     const caseadmin = await signIn(first, 'caseadmin');
@@ -244,7 +246,10 @@ describe(`backups on ${TEST_DB_KIND}`, () => {
     const backupKeys = await readBackupKeys(keyFile);
     for (const { name } of manifest.tables) expect(await plainText(backupDir, `tables/${name}.jsonl.gz`, backupKeys), name).not.toContain(secret);
 
-    const target = await installation('restored');
+    const target = await installation('restored', { files: TEST_FILE_STORE });
+    // The restores below that run in this process read the bucket's credentials from the environment, as
+    // `npm run restore` does from the installation's.
+    for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] as const) if (target[name]) process.env[name] = target[name];
     const restored = await npmRun('restore', ['--from', backupDir, '--key-from', keyFile], target);
     lap('restore');
     expect(restored.code, restored.output).toBe(0);

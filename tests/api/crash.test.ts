@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { TEST_DB_KIND } from '../support/testDatabase.js';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess.js';
 import { call, installation, newCases, ok, received, signIn, type Answer } from '../support/installation.js';
+import { installationFiles, TEST_FILE_STORE, type TestFileStore } from '../support/testFiles.js';
 
 /**
  * Crashes lose nothing acknowledged (issue "Trust: proven under faults"): the real server, on this tier's database, is
@@ -12,7 +13,7 @@ import { call, installation, newCases, ok, received, signIn, type Answer } from 
  * flight, then started again on the same data, three rounds. Each round: it starts; every create and upload answered
  * 200 is there; no case lacks its template's items, no assignment is half done, no paper's file is missing, and (on
  * the embedded database, where the start clears them at once) no file is left that no paper holds; case numbers stay
- * unique and intake continues.
+ * unique and intake continues. The files are in the tier's store: the data folder, or an S3 bucket (FILES_URL).
  */
 const ROUNDS = 3;
 const CREATES = 6;
@@ -23,6 +24,8 @@ const CASE_TYPE = 'T3';
 
 interface Run {
   env: Record<string, string>;
+  /** The installation's file store, read by the test. */
+  files: TestFileStore;
   prefix: string;
   /** The case the uploads go to (made before any crash). */
   paperCase: number;
@@ -111,9 +114,9 @@ async function expectWhole(server: ServerProcess, run: Run): Promise<void> {
     expect('status' in download && download.status, `paper ${Id}`).toBe(200);
   }
   if (TEST_DB_KIND === 'pglite') {
-    // The start removed what the crash left: the paper files on disk grew by exactly the case's new papers.
+    // The start removed what the crash left: the paper files in the store grew by exactly the case's new papers.
     const files = await paperFiles(run);
-    expect(files - run.filesBefore, 'paper files on disk').toBe(papers.length - run.papersBefore);
+    expect(files - run.filesBefore, 'paper files in the store').toBe(papers.length - run.papersBefore);
     expect(await readdir(path.join(run.env.DOSSIER_DATA_DIR, 'files', '.incoming')).catch(() => [])).toEqual([]);
   }
   // Intake continues.
@@ -134,7 +137,7 @@ async function caseAwaitingAssignment(server: ServerProcess, token: string, body
 }
 
 /** How many paper files the store holds. */
-const paperFiles = async (run: Run) => (await readdir(path.join(run.env.DOSSIER_DATA_DIR, 'files', 'case-papers'))).length;
+const paperFiles = async (run: Run) => (await run.files.keys('case-papers')).length;
 
 /** What the counts are before a round: the store's paper files, and the papers of the case the uploads go to. */
 async function countBefore(server: ServerProcess, token: string, run: Run): Promise<void> {
@@ -144,7 +147,8 @@ async function countBefore(server: ServerProcess, token: string, run: Run): Prom
 
 describe(`a crash of the server on ${TEST_DB_KIND}`, () => {
   it(`loses nothing acknowledged and leaves nothing half-written, ${ROUNDS} rounds`, { timeout: 600_000 }, async () => {
-    const env = await installation('crash');
+    const env = await installation('crash', { files: TEST_FILE_STORE });
+    const files = installationFiles(env);
     let server = await start(env);
     const token = await signIn(server, 'caseadmin');
     const prefix = `Crash${randomBytes(3).toString('hex')}`;
@@ -152,7 +156,7 @@ describe(`a crash of the server on ${TEST_DB_KIND}`, () => {
     const paperCase = (await ok<{ Id: number }>(call(server, token, 'POST', '/api/cases', first(0)))).Id;
     const firstPapers = await ok<{ Id: number }[]>(call(server, token, 'POST', `/api/cases/${paperCase}/attachments`, paper(0)));
     const assignment = await caseAwaitingAssignment(server, token, first(1));
-    const run: Run = { env, prefix, paperCase, ...assignment, cases: new Set([paperCase, assignment.itemCase]), papers: new Set(firstPapers.map((p) => p.Id)), filesBefore: 0, papersBefore: 0 };
+    const run: Run = { env, files, prefix, paperCase, ...assignment, cases: new Set([paperCase, assignment.itemCase]), papers: new Set(firstPapers.map((p) => p.Id)), filesBefore: 0, papersBefore: 0 };
     for (let round = 1; round <= ROUNDS; round += 1) {
       const roundToken = await signIn(server, 'caseadmin');
       await countBefore(server, roundToken, run);
@@ -161,6 +165,7 @@ describe(`a crash of the server on ${TEST_DB_KIND}`, () => {
       await expectWhole(server, run);
     }
     await server.stop();
+    await files.close();
     expect(run.cases.size).toBeGreaterThan(ROUNDS);
   });
 });

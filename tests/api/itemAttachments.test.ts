@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Texts } from '../../shared/texts/index.js';
@@ -58,8 +56,8 @@ const listOf = async (who: Who, url: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json() as Json[];
 };
-/** The files of item attachments in the file storage. */
-const storedFiles = async () => (await readdir(path.join(t.dataDir, 'files', ITEM_ATTACHMENTS_STORAGE_AREA)).catch(() => [] as string[])).length;
+/** The files of item attachments in the file storage (on disk or in S3, as the tier keeps them). */
+const storedFiles = async () => (await t.files.keys(ITEM_ATTACHMENTS_STORAGE_AREA)).length;
 const hasAttachments = async (caseId: number, itemId: number) =>
   ((await call('caseadmin', 'GET', `/api/cases/${caseId}/items`)).json() as Json[]).find((i) => i.Id === itemId)?.HasAttachments;
 

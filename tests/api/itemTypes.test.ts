@@ -1,5 +1,3 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemType, ItemTypeAsset } from '../../shared/api/configuration.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
@@ -238,8 +236,9 @@ function renamed(zip: Buffer, from: string, to: string): Buffer {
   return Buffer.from(zip.toString('latin1').split(from).join(to), 'latin1');
 }
 
+/** The keys of item-template assets in the file storage (on disk or in S3, as the tier keeps them). */
 async function storedFiles(): Promise<string[]> {
-  return readdir(path.join(t.dataDir, 'files', 'item-type-assets')).catch(() => []);
+  return t.files.keys('item-type-assets');
 }
 
 describe('assets of an item template', () => {

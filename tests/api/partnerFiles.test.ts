@@ -3,9 +3,12 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoFiles } from '../../server/db/seed/demoFiles.js';
+import { isStorageKey, LocalFileStorage } from '../../server/files/storage.js';
+import { S3FileStorage } from '../../server/files/s3Storage.js';
 import { PARTNER_FOLDERS } from '../../shared/partnerFiles.js';
 import { Texts } from '../../shared/texts/index.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
+import { TEST_FILE_STORE } from '../support/testFiles.js';
 
 const F = Texts.identity.files;
 let t: TestApp;
@@ -45,24 +48,31 @@ const list = (token: string, folder: string) => t.call(token, { method: 'POST', 
 const remove = (token: string, filePath: string) => t.call(token, { method: 'POST', url: '/api/user/DeleteFile', payload: { FilePath: filePath } });
 const download = (token: string, filePath: string) => t.call(token, { method: 'POST', url: '/api/user/DownloadFile', payload: { FilePath: filePath } });
 
-/** Every file under the data folder and every filed partner file, so a test can prove a refused request touched nothing. */
-async function snapshot(): Promise<{ disk: Record<string, string>; index: unknown[] }> {
+/**
+ * Every file under the data folder, every file in the store (the data folder's `files/`, or the S3 bucket) and every
+ * filed partner file, so a test can prove a refused request touched nothing.
+ */
+async function snapshot(): Promise<{ disk: Record<string, string>; store: Record<string, string>; index: unknown[] }> {
   const disk: Record<string, string> = {};
   for (const entry of await readdir(t.dataDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     disk[path.relative(t.dataDir, file)] = await readFile(file, 'utf8');
   }
+  const store = Object.fromEntries([...(await t.files.everything())].map(([name, bytes]) => [name, bytes.toString('utf8')]));
   const index = await t.database.db.selectFrom('partner_files').selectAll().orderBy('Id').execute();
-  return { disk, index };
+  return { disk, store, index };
 }
 
-/** The bytes in the file storage's partner area must be exactly those of the filed partner files (no orphans). */
+/**
+ * The bytes in the file storage's partner area must be exactly those of the filed partner files (no orphans), and the
+ * store holds nothing under a name that is not a key (nothing an uploaded name could have made).
+ */
 async function expectNoStrayBytes() {
-  const dir = path.join(t.dataDir, 'files', 'partner-files');
-  const stored = existsSync(dir) ? (await readdir(dir)).map((name) => `partner-files/${name}`).sort() : [];
+  const stored = await t.files.keys('partner-files');
   const rows = await t.database.db.selectFrom('partner_files').select('StorageKey').execute();
   expect(stored).toEqual(rows.map((row) => row.StorageKey).sort());
+  expect([...(await t.files.everything()).keys()].filter((name) => !isStorageKey(name))).toEqual([]);
 }
 
 const namesIn = async (token: string, folder: string) => (await list(token, folder)).json().map((f: { Name: string }) => f.Name);
@@ -78,7 +88,10 @@ describe('upload, list, download and delete', () => {
     expect(uploaded.json()).toEqual({ Message: F.uploaded, Name: 'request-0042.csv', FullName: 'Palmetto Requests/request-0042.csv' });
     const filed = await t.database.db.selectFrom('partner_files').selectAll().where('Name', '=', 'request-0042.csv').executeTakeFirstOrThrow();
     expect(filed).toMatchObject({ Folder: 'Palmetto Requests', Size: 20 });
-    expect(await readFile(path.join(t.dataDir, 'files', filed.StorageKey), 'utf8')).toBe('id,name\n42,Jane Roe\n');
+    // In the tier's store (tests/support/testFiles.ts): the bucket on S3, the data folder's files/ on disk.
+    expect(t.app.services.storage).toBeInstanceOf(TEST_FILE_STORE === 's3' ? S3FileStorage : LocalFileStorage);
+    expect((await t.files.everything()).get(filed.StorageKey)?.toString('utf8')).toBe('id,name\n42,Jane Roe\n');
+    expect(await t.files.text(filed.StorageKey)).toBe('id,name\n42,Jane Roe\n');
 
     const listed = await list(token, 'Palmetto Requests');
     expect(listed.statusCode).toBe(200);
@@ -96,7 +109,7 @@ describe('upload, list, download and delete', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ Message: F.deleted });
     expect((await list(token, 'Palmetto Requests')).json()).toEqual([]);
-    expect(existsSync(path.join(t.dataDir, 'files', filed.StorageKey))).toBe(false);
+    expect(await t.files.has(filed.StorageKey)).toBe(false);
     expect((await remove(token, 'Palmetto Requests/request-0042.csv')).statusCode).toBe(404);
   });
 

@@ -7,16 +7,20 @@ import { createPGlite, embeddedDatabase, migrate, openDatabase } from '../../ser
 import { seedDatabase } from '../../server/db/seed/index.js';
 import { TEST_VAULT } from './testVault.js';
 import { answerSummary } from './answerTally.js';
+import { fileStoreOfTier, TEST_BUCKET } from './testFiles.js';
 
 /**
  * Runs once before the API tests. PGlite: migrate and seed one database and dump it, so each test file starts
- * from a copy in a second instead of seeding anew. PostgreSQL: make sure the shared trigram extension exists.
+ * from a copy in a second instead of seeding anew. PostgreSQL: make sure the shared trigram extension exists. A tier
+ * whose files are in S3 (tests/support/testFiles.ts) gets one S3 server and bucket, each app under a prefix of its own.
  */
 export default async function setup(project: TestProject) {
+  const stopS3 = await startTierS3(project);
   // Each test file leaves what its answers were here (tests/support/apiSetup.ts); the tier's summary is printed at the end.
   const tallyDir = await mkdtemp(path.join(tmpdir(), 'dossier-answers-'));
   project.provide('answerTallyDir', tallyDir);
   const summarize = async () => {
+    await stopS3();
     console.log(`\n${await answerSummary(tallyDir)}\n`);
     await rm(tallyDir, { recursive: true, force: true });
   };
@@ -41,6 +45,21 @@ export default async function setup(project: TestProject) {
     await rm(dir, { recursive: true, force: true });
     await summarize();
   };
+}
+
+/** The tier's S3 server when its files are in S3 (its address provided to the test files); answers how to stop it. */
+async function startTierS3(project: TestProject): Promise<() => Promise<void>> {
+  if (fileStoreOfTier({ ...process.env, ...project.config.env }) !== 's3') {
+    project.provide('s3TestEndpoint', '');
+    return async () => undefined;
+  }
+  // Loaded only here: a tier on the local disk never loads the S3 SDK.
+  const { startS3Server } = await import('./s3Server.js');
+  const { CreateBucketCommand } = await import('@aws-sdk/client-s3');
+  const s3 = await startS3Server();
+  await s3.client.send(new CreateBucketCommand({ Bucket: TEST_BUCKET }));
+  project.provide('s3TestEndpoint', s3.endpoint);
+  return () => s3.close();
 }
 
 declare module 'vitest' {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { TEST_DB_KIND } from './testDatabase.js';
 import type { ServerProcess } from './serverProcess.js';
 import { newInstallation } from './newInstallation.js';
+import { s3InstallationEnv, type FileStoreKind } from './testFiles.js';
 
 /**
  * What the tests that start, stop and kill the real server process share: an installation of its own (a data folder,
@@ -13,13 +14,17 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** A data folder, and on PostgreSQL a database of its own: what one installation keeps across restarts. */
-export async function installation(name: string): Promise<Record<string, string>> {
+/**
+ * A data folder, and on PostgreSQL a database of its own: what one installation keeps across restarts. Its files are
+ * in the data folder, or with `files: 's3'` under a prefix of its own in the tier's bucket (tests/support/testFiles.ts).
+ */
+export async function installation(name: string, options: { files?: FileStoreKind } = {}): Promise<Record<string, string>> {
   const made = await newInstallation(name, TEST_DB_KIND === 'pglite' ? { kind: 'pglite' } : { kind: 'postgres', adminUrl: process.env.TEST_DATABASE_URL! });
   cleanups.push(made.remove);
+  const files = options.files === 's3' ? s3InstallationEnv() : {};
   // Load shedding off: these tests stop and kill the server on a machine the test run keeps busy, and are not about load.
   // Debug: each request's arrival is logged (`incoming request`), so a test knows what is in flight (`received`).
-  return { ...made.env, LOG_LEVEL: 'debug', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
+  return { ...made.env, ...files, LOG_LEVEL: 'debug', DOSSIER_MAX_EVENT_LOOP_DELAY_MS: '0' };
 }
 
 export type Answer = { status: number; body: Record<string, unknown> } | { error: string };

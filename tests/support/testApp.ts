@@ -6,11 +6,12 @@ import type { Kysely, Migration } from 'kysely';
 import { buildApp } from '../../server/app.js';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { readConfig, type Config } from '../../server/config.js';
-import type { FileStorage } from '../../server/files/storage.js';
+import { LocalFileStorage, type FileStorage } from '../../server/files/storage.js';
 import { DEMO_PASSWORD } from '../../server/db/seed/index.js';
 import { createTestDatabase, type TestDatabase } from './testDatabase.js';
 import { TEST_VAULT } from './testVault.js';
 import { checkAnswersOf } from './answerCheck.js';
+import { TEST_FILE_STORE, testFileStore, viewOf, type FileStoreKind, type TestFileStore } from './testFiles.js';
 
 /** A clock the tests can move forward (idle timeouts, password expiry, lockouts). */
 export class TestClock {
@@ -29,6 +30,8 @@ export interface TestApp {
   database: TestDatabase;
   clock: TestClock;
   dataDir: string;
+  /** The app's file store as the test sees it, the same on disk and on S3 (tests/support/testFiles.ts). */
+  files: TestFileStore;
   /** Signs in through POST /oauth/token and answers the bearer token. */
   signIn(userName: string, password?: string): Promise<string>;
   /** The id of a lookup item of the demo seed, by list table name and Short; throws when there is none. */
@@ -46,8 +49,10 @@ export interface TestAppOptions {
   clientDir?: string;
   /** Configuration beyond the tests' own (TRUST_PROXY, say). */
   config?: Partial<Config>;
-  /** The file store (an S3 one, say); the data directory's by default. */
+  /** The file store (an S3 one, say); the tier's by default. */
   storage?: FileStorage;
+  /** The tier's store kind made for this app (TEST_FILE_STORE by default): `disk` for a test of the local store itself. */
+  files?: FileStoreKind;
 }
 
 /** Builds the real app on a fresh demo database for one test file. */
@@ -57,7 +62,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataDir = await mkdtemp(path.join(tmpdir(), 'dossier-data-'));
   const clock = new TestClock();
   const config = { ...readConfig({}), dataDir, publicUrl: 'http://dossier.test', ...options.config };
-  const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now, ...(options.storage ? { storage: options.storage } : {}) }, resources: options.resources, clientDir: options.clientDir });
+  const given = options.storage;
+  const files = given
+    ? viewOf(given instanceof LocalFileStorage ? 'disk' : 's3', given, () => Promise.reject(new Error('What a store the test gave holds is the test\'s to read')))
+    : testFileStore(options.files ?? TEST_FILE_STORE, dataDir);
+  const app = await buildApp({ db: database.db, config, vault: TEST_VAULT, services: { now: clock.now, storage: files.storage }, resources: options.resources, clientDir: options.clientDir });
   // Every answer, through call(), signIn() or app.inject(), is checked against the route's OpenAPI description.
   checkAnswersOf(app);
   await app.ready();
@@ -73,6 +82,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock,
     dataDir,
+    files,
     call,
     lookup(list, short) {
       const id = seededLookups.get(`${list}/${short}`);
@@ -94,6 +104,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
+      await files.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
