@@ -60,6 +60,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return embeddedDatabase(await createPGlite({ dataDir: options.dataDir }));
 }
 
+/**
+ * The embedded database's buffer cache (PostgreSQL's shared_buffers) unless DOSSIER_DB_SHARED_BUFFERS says otherwise.
+ * PGlite keeps it in its WebAssembly memory, which is all resident from the start and never given back: its own
+ * default, 128 MB, was a quarter of the embedded server's memory (docs/performance.md, "Embedded server memory").
+ * What falls out of it is read again from the operating system's file cache.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
+/** PostgreSQL's settings for the embedded database, after PGlite's own start parameters. */
+export function embeddedStartParams(env: NodeJS.ProcessEnv = process.env): string[] {
+  const sharedBuffers = env.DOSSIER_DB_SHARED_BUFFERS?.trim() || EMBEDDED_SHARED_BUFFERS;
+  if (!/^\d+(kB|MB|GB)$/.test(sharedBuffers)) throw new Error(`DOSSIER_DB_SHARED_BUFFERS must be a size such as 32MB, not "${sharedBuffers}"`);
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+}
+
 /** An embedded PostgreSQL (PGlite) with our extension and type parsing; `loadDataDir` starts from a dump. */
 export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PGlite> {
   return PGlite.create({
@@ -67,6 +82,7 @@ export function createPGlite(options: { dataDir?: string; loadDataDir?: Blob }):
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
     parsers: { [OID.INT8]: parseNumber, [OID.NUMERIC]: parseNumber, [OID.DATE]: keepText },
+    startParams: embeddedStartParams(),
   });
 }
 

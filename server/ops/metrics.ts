@@ -107,6 +107,15 @@ export class AppMetrics {
     gauge('dossier_db_pool_waiting', 'Queries and transactions waiting for a database connection', 'waiting');
     gauge('dossier_db_pool_max_connections', 'The most database connections this instance opens (DATABASE_POOL_SIZE; 1 embedded)', 'max');
     if (origin.kind !== 'pglite') return () => undefined;
+    const { pglite } = origin;
+    new Gauge({
+      name: 'dossier_db_embedded_memory_bytes',
+      help: "The embedded database's WebAssembly memory: it grows as the database needs and is never given back",
+      registers,
+      collect() {
+        this.set(pglite.closed ? 0 : pglite.Module.HEAPU8.byteLength);
+      },
+    });
     const waits = new Histogram({
       name: 'dossier_db_wait_seconds',
       help: "Time a query or transaction waited for the embedded database's one connection (its queue)",

@@ -34,7 +34,8 @@ let firstCaseId: number;
 let lastCaseId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { metricsToken: METRICS_TOKEN } });
+  // On the local disk on every tier: the readiness test makes the store's folder unwritable.
+  t = await startTestApp({ config: { metricsToken: METRICS_TOKEN }, files: 'disk' });
   for (const name of ['caseadmin', 'manager', 'sysadmin']) tokens[name] = await t.signIn(name);
   const ids = await t.database.db.selectFrom('cases').select('Id').orderBy('Id').execute();
   firstCaseId = ids[0].Id;
@@ -178,6 +179,7 @@ describe('metrics', () => {
     expect(valueOf(text, `dossier_db_pool_waiting{database="${database}"}`)).toBe(0);
     expect(valueOf(text, `dossier_db_pool_max_connections{database="${database}"}`)).toBe(TEST_DB_KIND === 'postgres' ? 10 : 1);
     if (TEST_DB_KIND === 'pglite') expect(valueOf(text, 'dossier_db_wait_seconds_count')).toBeGreaterThan(0);
+    if (TEST_DB_KIND === 'pglite') expect(valueOf(text, 'dossier_db_embedded_memory_bytes')).toBeGreaterThan(0);
   });
 
   it('count the live-notice streams open', async () => {
