@@ -32,6 +32,8 @@ import { startServerProcess } from '../tests/support/serverProcess.js';
 import { newInstallation } from '../tests/support/newInstallation.js';
 import { BrowserConnection, type Answer, type CallOptions } from './soak/http.js';
 import { percentile } from './percentiles.js';
+import { CASES_LIST_OPEN, casePageReads, itemPageReads, READ_BATCH_PATH, reportFormValues, SIGN_IN_READS, type BatchAnswer } from './pageCalls.js';
+import type { ReportParametersParameter } from '../schemas/types.js';
 
 const { values: flags } = parseArgs({
   options: { rounds: { type: 'string' }, samples: { type: 'string' }, 'xslt-workers': { type: 'string' }, 'node-flags': { type: 'string' } },
@@ -55,26 +57,6 @@ const MiB = 1024 * 1024;
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
 const mib = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / MiB).toFixed(0)} MiB` : 'n/a');
 
-interface ReportParameter {
-  Name: string;
-  Type: string;
-  Nullable: boolean;
-  ValidValues: unknown[] | null;
-  DefaultValues: unknown[];
-}
-
-/** The report form's values as the page sends them, each parameter at its default (src/reports/ReportsPage.tsx). */
-function defaultParameters(parameters: readonly ReportParameter[]): { Name: string; Value: unknown }[] {
-  return parameters.map((p) => {
-    const [first] = p.DefaultValues;
-    if (p.Type === 'Boolean' && !p.ValidValues && !p.Nullable) return { Name: p.Name, Value: first === true || first === 'true' };
-    if (first === undefined || first === '') return { Name: p.Name, Value: null };
-    if (p.Type === 'Integer') return { Name: p.Name, Value: Number(first) };
-    if (p.Type === 'Boolean') return { Name: p.Name, Value: String(first) === 'true' };
-    return { Name: p.Name, Value: String(first) };
-  });
-}
-
 /** What the warm-up did: answers by outcome, and every answer of 500 or above. */
 class Tally {
   readonly statuses = new Map<number, number>();
@@ -85,10 +67,15 @@ class Tally {
   reports = 0;
 
   note(method: string, path: string, answer: Answer): Answer {
-    this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
     this.ms.push(answer.ms);
-    if (answer.status >= 500 || answer.status === 0) this.serverErrors.push(`${method} ${path}: ${answer.status} ${answer.error ?? answer.text.slice(0, 200)}`);
+    this.noteStatus(answer.status, `${method} ${path}`, answer.error ?? answer.text);
     return answer;
+  }
+
+  /** An answer's status, of a call or of a read in a batch; a server error with what it said. */
+  noteStatus(status: number, call: string, said: string): void {
+    this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+    if (status >= 500 || status === 0) this.serverErrors.push(`${call}: ${status} ${said.slice(0, 200)}`);
   }
 }
 
@@ -125,36 +112,34 @@ class DemoUser {
     const answer = await this.call('POST', '/oauth/token', { body: { payload: form, contentType: 'application/x-www-form-urlencoded' } });
     if (answer.status !== 200) throw new Error(`${this.userName} could not sign in: ${answer.status} ${answer.text.slice(0, 200)}`);
     this.token = (JSON.parse(answer.text) as { access_token: string }).access_token;
-    await this.page([['GET', '/api/user'], ['GET', '/api/user/permissions'], ['GET', '/api/types'], ['GET', '/api/security'], ['GET', '/api/orgs?includeHidden=true']]);
-    const [list] = await this.page([
-      ['POST', '/api/cases/search', { json: { page: 0, pageSize: 20, sorted: [{ id: 'ReceivedDate', desc: true }], filtered: [], additional: {} } }],
-      ['GET', '/api/reviewers'],
-      ['GET', '/api/workflows/case-states'],
-      ['GET', '/api/workflows/item-states'],
-    ]);
+    for (const reads of SIGN_IN_READS) await this.page(reads.map((path) => ['GET', path]));
+    const [list] = await this.page([['POST', '/api/cases/search', { json: CASES_LIST_OPEN.search }], ...CASES_LIST_OPEN.reads.map((path): [string, string] => ['GET', path])]);
     return (list as { cases?: { Id: number; Client_Id: number }[] } | null)?.cases ?? [];
   }
 
-  /** A case page's calls (as bench/soak/simulatedUser.ts makes them for staff); answers the case's items. */
+  /** A read batch (POST /api/reads) as the case and item pages send it: each read's answer, null for a failed one. */
+  private async batch(paths: string[]): Promise<unknown[]> {
+    const [answer] = (await this.page([['POST', READ_BATCH_PATH, { json: { Paths: paths } }]])) as [BatchAnswer | null];
+    return paths.map((path, index) => {
+      const read = answer?.Answers[index];
+      if (read) this.tally.noteStatus(read.Status, `GET ${path}`, JSON.stringify(read.Body));
+      return read && read.Status >= 200 && read.Status < 300 ? read.Body : null;
+    });
+  }
+
+  /** A case page as staff open it (bench/pageCalls.ts): the case, then its parts' reads in one batch; answers the case's items. */
   async openCase(row: { Id: number; Client_Id: number }): Promise<{ Id: number }[]> {
-    const c = `/api/cases/${row.Id}`;
-    const answers = await this.page([
-      ['GET', `${c}/CaseCustomParameters`],
-      ['GET', `${c}?ssn=masked`],
-      ['GET', `/api/orgs/${row.Client_Id}/case-types?onlyActive=true`],
-      ['GET', `/api/cases/requesting-official/${row.Client_Id}`],
-      ['GET', `/api/cases/assignees/${row.Client_Id}/data%20entry`],
-      ['GET', `/api/cases/assignees/${row.Client_Id}/reviewer`],
-      ['GET', `${c}/items`],
-      ['GET', `${c}/attachments`],
-      ['GET', `${c}/messages`],
-    ]);
-    return (answers[6] as { Id: number }[] | null) ?? [];
+    const page = casePageReads(row, 'staff');
+    const [record] = await this.page([['GET', page.record]]);
+    if (!record) return [];
+    const answers = await this.batch(page.batch);
+    return (page.itemsAt === null ? null : (answers[page.itemsAt] as { Id: number }[] | null)) ?? [];
   }
 
   async openItem(caseId: number, itemId: number): Promise<void> {
-    const i = `/api/cases/${caseId}/items/${itemId}`;
-    await this.page([['GET', i], ['GET', `${i}/issue-codes`], ['GET', `${i}/expenses`], ['GET', `${i}/attachments`], ['GET', `${i}/history`], ['GET', `/api/cases/${caseId}/messages`]]);
+    const page = itemPageReads(caseId, itemId);
+    const [item] = await this.page([['GET', page.record]]);
+    if (item) await this.batch(page.batch);
   }
 
   /** The report of investigation's PDF; whether it came. */
@@ -169,9 +154,9 @@ class DemoUser {
     let ran = 0;
     for (const report of reports ?? []) {
       const path = `/api/reports/${encodeURIComponent(report.Group)}/${encodeURIComponent(report.Name)}`;
-      const [form] = (await this.page([['GET', `${path}/parameters`]])) as [{ Parameters: ReportParameter[] } | null];
+      const [form] = (await this.page([['GET', `${path}/parameters`]])) as [{ Parameters: ReportParametersParameter[] } | null];
       if (!form) continue;
-      const body = { Group: report.Group, Name: report.Name, Parameters: defaultParameters(form.Parameters), Format: 'xml', Instance: true };
+      const body = { Group: report.Group, Name: report.Name, Parameters: reportFormValues(form.Parameters), Format: 'xml', Instance: true };
       const [instance] = (await this.page([['POST', path, { json: body }]])) as [{ Id: string } | null];
       if (!instance) continue;
       const xml = await this.call('GET', `/api/reports/instance/${instance.Id}/xml`);

@@ -1,4 +1,5 @@
 import { readOperations } from '../resources/reads.js';
+import type { ReportParametersParameter } from '../schemas/types.js';
 
 /**
  * The calls the client's pages make as they open, in one place for the soak (bench/soak/simulatedUser.ts) and the
@@ -60,6 +61,35 @@ export function casePageRefresh(row: CaseRef, viewer: Viewer): string[] {
 export function itemPageReads(caseId: number, itemId: number): PageReads {
   const i = `/api/cases/${caseId}/items/${itemId}`;
   return { record: i, batch: [`${i}/issue-codes`, `${i}/expenses`, `${i}/attachments`, `${i}/history`, `/api/cases/${caseId}/messages`] };
+}
+
+/** The app's first reads after sign-in, in the order the browser sends them: the user and their permissions, then the lookups. */
+export const SIGN_IN_READS: readonly (readonly string[])[] = [
+  ['/api/user', '/api/user/permissions'],
+  ['/api/types', '/api/security', '/api/orgs?includeHidden=true'],
+];
+
+/** The cases list the app lands on: its first page of cases (newest first) and the lists its filters read. */
+export const CASES_LIST_OPEN = {
+  search: { page: 0, pageSize: 20, sorted: [{ id: 'ReceivedDate', desc: true }], filtered: [], additional: {} },
+  reads: ['/api/reviewers', '/api/workflows/case-states', '/api/workflows/item-states'],
+} as const;
+
+/** A read batch's answer (schemas/readBatchAnswer.json). */
+export interface BatchAnswer {
+  Answers: { Path: string; Status: number; Body: unknown }[];
+}
+
+/** The report form's values as the page sends them, each parameter at its default (src/reports/ReportsPage.tsx). */
+export function reportFormValues(parameters: readonly ReportParametersParameter[]): { Name: string; Value: unknown }[] {
+  return parameters.map((p) => {
+    const [first] = p.DefaultValues;
+    if (p.Type === 'Boolean' && !p.ValidValues && !p.Nullable) return { Name: p.Name, Value: first === true || first === 'true' };
+    if (first === undefined || first === '') return { Name: p.Name, Value: null };
+    if (p.Type === 'Integer') return { Name: p.Name, Value: Number(first) };
+    if (p.Type === 'Boolean') return { Name: p.Name, Value: String(first) === 'true' };
+    return { Name: p.Name, Value: String(first) };
+  });
 }
 
 /** The section modal's Save and Close: the section's Definition as JSON text, sent as its body. */

@@ -20,6 +20,7 @@
 import os from 'node:os';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
@@ -43,7 +44,9 @@ const { values: flags } = parseArgs({
   },
 });
 const setting = (flag: string | undefined, env: string, fallback: string) => flag ?? process.env[env] ?? fallback;
-const USERS = { postgres: Number(setting(flags.users, 'SOAK_USERS', '200')), pglite: Number(setting(flags['pglite-users'], 'SOAK_PGLITE_USERS', '50')) };
+const counts = (list: string) => list.split(',').map((n) => Number(n.trim())).filter((n) => n > 0);
+/** Users on each database; several comma-separated counts run one soak each (`--pglite-users=10,25,50,100`: where the embedded database's queue passes 200 ms). */
+const USERS = { postgres: counts(setting(flags.users, 'SOAK_USERS', '200')), pglite: counts(setting(flags['pglite-users'], 'SOAK_PGLITE_USERS', '50')) };
 /** How long the users work: 2 minutes on PostgreSQL, 4 on the embedded database, whose memory settles later. */
 const SECONDS = { postgres: Number(setting(flags.seconds, 'SOAK_SECONDS', '120')), pglite: Number(setting(flags.seconds, 'SOAK_SECONDS', '240')) };
 const DATABASES = setting(flags.databases, 'SOAK_DATABASES', 'postgres,pglite').split(',').map((d) => d.trim()) as ('postgres' | 'pglite')[];
@@ -82,9 +85,46 @@ const median = (values: number[]) => percentile([...values].sort((a, b) => a - b
 
 interface Verdict {
   database: string;
+  users: number;
   failures: number;
   growthPercent: number;
   serverExit: number | null;
+  callsPerSecond: number;
+  actionsPerSecond: number;
+  /** The p95 of one call's time, ms. */
+  callP95: number;
+  /** The embedded database's queue: its waits' p95 (ms) and the share of waits over 200 ms; null on PostgreSQL. */
+  queue: { p95Ms: number; over200Percent: number; waits: number } | null;
+}
+
+/** The token the soak's server takes for GET /metrics, read at the end of a run for the embedded database's queue. */
+const METRICS_TOKEN = `soak-${randomBytes(12).toString('hex')}`;
+
+/**
+ * The embedded database's queue from the server's metrics (`dossier_db_wait_seconds`, a histogram): its p95,
+ * interpolated within the bucket it falls in as Prometheus's histogram_quantile does, and the share of waits over
+ * 200 ms, where docs/operations.md says to move to PostgreSQL (0.2 s is a bucket bound, so that share is exact).
+ */
+async function queueWaits(baseUrl: URL): Promise<Verdict['queue']> {
+  const response = await fetch(new URL('/metrics', baseUrl), { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!response.ok) return null;
+  const text = await response.text();
+  const buckets = [...text.matchAll(/^dossier_db_wait_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)].map(([, le, count]) => ({ le: le === '+Inf' ? Infinity : Number(le), count: Number(count) }));
+  const total = buckets.at(-1)?.count ?? 0;
+  if (!total) return null;
+  const at200 = buckets.find((b) => b.le === 0.2)?.count ?? total;
+  const rank = 0.95 * total;
+  let p95 = Infinity;
+  for (let i = 0, below = 0, lower = 0; i < buckets.length; i += 1) {
+    const { le, count } = buckets[i];
+    if (count >= rank) {
+      p95 = le === Infinity ? lower : lower + ((le - lower) * (rank - below)) / Math.max(1, count - below);
+      break;
+    }
+    below = count;
+    lower = le;
+  }
+  return { p95Ms: p95 * 1000, over200Percent: (100 * (total - at200)) / total, waits: total };
 }
 
 async function soak(kind: 'postgres' | 'pglite', users: number): Promise<Verdict> {
@@ -92,7 +132,7 @@ async function soak(kind: 'postgres' | 'pglite', users: number): Promise<Verdict
   let server: ServerProcess | null = null;
   try {
     // Production's settings: the request log at info, load shedding as configured by default for the database.
-    server = await startServerProcess('soak', 'scripts/start.mjs', { ...installation.env, LOG_LEVEL: 'info' }, { outputLimit: 1_000_000 });
+    server = await startServerProcess('soak', 'scripts/start.mjs', { ...installation.env, LOG_LEVEL: 'info', DOSSIER_METRICS_TOKEN: METRICS_TOKEN }, { outputLimit: 1_000_000 });
     const pid = server.child.pid!;
     const afterStart = await processUsage(pid);
     const baseUrl = new URL(server.baseUrl);
@@ -126,6 +166,7 @@ async function soak(kind: 'postgres' | 'pglite', users: number): Promise<Verdict
     await sampler;
     runnerLag.disable();
     const atEnd = await processUsage(pid);
+    const queue = kind === 'pglite' ? await queueWaits(baseUrl) : null;
     await server.stop();
     const serverExit = await server.exited;
 
@@ -157,10 +198,21 @@ async function soak(kind: 'postgres' | 'pglite', users: number): Promise<Verdict
         `at the end (median of the last ${window} s) ${mib(endRss)}: ${growthPercent >= 0 ? '+' : ''}${growthPercent.toFixed(1)} % (allowed: ${MAX_GROWTH_PERCENT} %); peak ${mib(Math.max(...samples.map((s) => s.rss)))}.`,
     );
     console.log(`Memory every 10 s: ${samples.filter((_, i) => i % 10 === 0).map((s) => `${s.at.toFixed(0)} s ${(s.rss / MiB).toFixed(0)}`).join(', ')} (MiB).`);
+    if (queue) console.log(`The embedded database's queue: ${queue.waits} waits, p95 ${queue.p95Ms.toFixed(1)} ms, ${queue.over200Percent.toFixed(2)} % over 200 ms.`);
     console.log(`The server stopped with exit code ${serverExit}.`);
     for (const line of results.failureList()) console.log(`  FAILED ${line}`);
     for (const line of results.streamsLost.slice(0, 20)) console.log(`  STREAM LOST ${line}`);
-    return { database: kind, failures, growthPercent, serverExit };
+    return {
+      database: kind,
+      users,
+      failures,
+      growthPercent,
+      serverExit,
+      callsPerSecond: results.calls / elapsed,
+      actionsPerSecond: results.actions / elapsed,
+      callP95: results.callPercentile(0.95),
+      queue,
+    };
   } catch (error) {
     if (server) console.error(`Server output (last part):\n${server.output().slice(-5000)}`);
     throw error;
@@ -190,10 +242,17 @@ async function main(): Promise<number> {
       continue;
     }
     if (kind === 'postgres') console.log(`PostgreSQL ${await postgresVersion(POSTGRES_URL!)}`);
-    verdicts.push(await soak(kind, USERS[kind]));
+    for (const users of USERS[kind]) verdicts.push(await soak(kind, users));
+  }
+  if (verdicts.length > 1) {
+    console.log('\n## Summary\n\n| database | users | actions/s | calls/s | call p95 | queue p95 | queue waits over 200 ms |\n|---|---|---|---|---|---|---|');
+    for (const v of verdicts) {
+      const queue = v.queue ? [`${v.queue.p95Ms.toFixed(1)} ms`, `${v.queue.over200Percent.toFixed(2)} %`] : ['—', '—'];
+      console.log(`| ${v.database} | ${v.users} | ${v.actionsPerSecond.toFixed(1)} | ${v.callsPerSecond.toFixed(0)} | ${v.callP95.toFixed(0)} ms | ${queue.join(' | ')} |`);
+    }
   }
   for (const v of verdicts) {
-    if (v.failures) problems.push(`${v.database}: ${v.failures} failed calls or lost streams`);
+    if (v.failures) problems.push(`${v.database} (${v.users} users): ${v.failures} failed calls or lost streams`);
     if (!(v.growthPercent <= MAX_GROWTH_PERCENT)) problems.push(`${v.database}: server memory grew ${v.growthPercent.toFixed(1)} % after the warm-up (allowed ${MAX_GROWTH_PERCENT} %)`);
     if (v.serverExit !== 0) problems.push(`${v.database}: the server stopped with exit code ${v.serverExit}`);
   }

@@ -44,6 +44,11 @@ export class SoakResults {
     this.failures.push(failure);
   }
 
+  /** One call's time at a percentile, over every call of the run (ms). */
+  callPercentile(p: number): number {
+    return percentile([...this.routes.values()].flat().sort((a, b) => a - b), p);
+  }
+
   get actions(): number {
     return [...this.times.values()].reduce((sum, t) => sum + t.length, 0);
   }

@@ -6,7 +6,8 @@ import { multipart } from '../../tests/support/uploads.js';
 import type { Account } from './accounts.js';
 import type { BrowserConnection, CallOptions } from './http.js';
 import type { ActionName, SoakResults } from './results.js';
-import { casePageReads, casePageRefresh, editedDefinition, itemPageReads, READ_BATCH_PATH, sectionSaveCall, type CaseRef } from '../pageCalls.js';
+import type { ReportParametersParameter } from '../../schemas/types.js';
+import { CASES_LIST_OPEN, casePageReads, casePageRefresh, editedDefinition, itemPageReads, READ_BATCH_PATH, reportFormValues, sectionSaveCall, SIGN_IN_READS, type BatchAnswer, type CaseRef } from '../pageCalls.js';
 
 /** Calls sent together, each answering its parsed JSON (null for a failed or empty answer). */
 type Wave = (calls: [method: string, path: string, options?: CallOptions][]) => Promise<unknown[]>;
@@ -34,14 +35,6 @@ interface ItemAnswer {
   Sections?: { Id: number; Definition: string }[];
   LockedReason?: string | null;
 }
-interface ReportParameter {
-  Name: string;
-  Type: string;
-  Nullable: boolean;
-  ValidValues: unknown[] | null;
-  DefaultValues: unknown[];
-}
-
 const between = ([low, high]: readonly [number, number]) => low + Math.random() * (high - low);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(Math.random() * values.length)];
 /** A successful answer's JSON; another body (a report's XML) as text, an empty one as ''. */
@@ -61,18 +54,6 @@ function searchBody(): Json {
   if (kind < 0.65) return { ...base, filtered: [{ id: 'CaseName', value: pick(LAST_NAMES).slice(0, 2 + Math.floor(Math.random() * 2)).toLowerCase() }] };
   if (kind < 0.9) return { ...base, additional: { CaseStateIDs: ['IN_PROCESS', 'IN_REVIEW'] } };
   return { ...base, page: 1 };
-}
-
-/** The report form's values as the page sends them, each parameter at its default (src/reports/ReportsPage.tsx). */
-function defaultParameters(parameters: readonly ReportParameter[]): { Name: string; Value: unknown }[] {
-  return parameters.map((p) => {
-    const [first] = p.DefaultValues;
-    if (p.Type === 'Boolean' && !p.ValidValues && !p.Nullable) return { Name: p.Name, Value: first === true || first === 'true' };
-    if (first === undefined || first === '') return { Name: p.Name, Value: null };
-    if (p.Type === 'Integer') return { Name: p.Name, Value: Number(first) };
-    if (p.Type === 'Boolean') return { Name: p.Name, Value: String(first) === 'true' };
-    return { Name: p.Name, Value: String(first) };
-  });
 }
 
 /**
@@ -154,7 +135,7 @@ export class SimulatedUser {
     // A batch of reads (POST /api/reads) as the case and item pages send it: each read's answer (null when it failed),
     // each failed read a failed call of its own.
     const batch = async (paths: string[]) => {
-      const [answer] = (await wave([['POST', READ_BATCH_PATH, { json: { Paths: paths } }]])) as [{ Answers: { Path: string; Status: number; Body: unknown }[] } | null];
+      const [answer] = (await wave([['POST', READ_BATCH_PATH, { json: { Paths: paths } }]])) as [BatchAnswer | null];
       if (!answer) return paths.map(() => null);
       return answer.Answers.map((read) => {
         if (read.Status >= 200 && read.Status < 300) return read.Body;
@@ -178,15 +159,11 @@ export class SimulatedUser {
       const [signedIn] = (await wave([['POST', '/oauth/token', { body: { payload: form, contentType: 'application/x-www-form-urlencoded' } }]])) as [{ access_token: string } | null];
       if (!signedIn) return false;
       this.token = signedIn.access_token;
-      await wave([['GET', '/api/user'], ['GET', '/api/user/permissions']]);
+      const [session, lookups] = SIGN_IN_READS;
+      await wave(session.map((path) => ['GET', path]));
       this.openStream();
-      await wave([['GET', '/api/types'], ['GET', '/api/security'], ['GET', '/api/orgs?includeHidden=true']]);
-      const [list] = await wave([
-        ['POST', '/api/cases/search', { json: { page: 0, pageSize: 20, sorted: [{ id: 'ReceivedDate', desc: true }], filtered: [], additional: {} } }],
-        ['GET', '/api/reviewers'],
-        ['GET', '/api/workflows/case-states'],
-        ['GET', '/api/workflows/item-states'],
-      ]);
+      await wave(lookups.map((path) => ['GET', path]));
+      const [list] = await wave([['POST', '/api/cases/search', { json: CASES_LIST_OPEN.search }], ...CASES_LIST_OPEN.reads.map((path): [string, string] => ['GET', path])]);
       this.cases = (list as { cases?: CaseRow[] } | null)?.cases ?? [];
       return true;
     });
@@ -270,9 +247,9 @@ export class SimulatedUser {
       if (!reports?.length) return;
       const report = pick(reports);
       const path = `/api/reports/${encodeURIComponent(report.Group)}/${encodeURIComponent(report.Name)}`;
-      const [form] = (await wave([['GET', `${path}/parameters`]])) as [{ Parameters: ReportParameter[] } | null];
+      const [form] = (await wave([['GET', `${path}/parameters`]])) as [{ Parameters: ReportParametersParameter[] } | null];
       if (!form) return;
-      const body = { Group: report.Group, Name: report.Name, Parameters: defaultParameters(form.Parameters), Format: 'xml', Instance: true };
+      const body = { Group: report.Group, Name: report.Name, Parameters: reportFormValues(form.Parameters), Format: 'xml', Instance: true };
       const [instance] = (await wave([['POST', path, { json: body }]])) as [{ Id: string } | null];
       if (instance) await wave([['GET', `/api/reports/instance/${instance.Id}/xml`]]);
     });
