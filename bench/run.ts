@@ -11,8 +11,8 @@
  * median and spread of its pages' latencies.
  *
  * Volume: BENCH_CASES (default 50,000 on PostgreSQL, 20,000 on PGlite; BENCH_FULL=1 for the issue's 1,000,000 and
- * 100,000), BENCH_ITEMS_PER_CASE (5), BENCH_ORGS (300), BENCH_REPORT_ROWS (100,000; 20,000 on PGlite without
- * BENCH_FULL), BENCH_UNINVOICED (5,000). BENCH_CONNECTIONS (8) clients for the searches and the floor ratio,
+ * 100,000), BENCH_ITEMS_PER_CASE (5), BENCH_ORGS (300), BENCH_REPORT_ROWS (100,000),
+ * BENCH_UNINVOICED (5,000). BENCH_CONNECTIONS (8) clients for the searches and the floor ratio,
  * BENCH_PAGE_CLIENTS (1) for the pages, BENCH_CSV_RUNS (3), BENCH_DOCS=0 leaves docs/performance.md alone.
  * BENCH_SCHEMA and BENCH_KEEP=1 keep a loaded PostgreSQL schema for the next run, as for bench:cases.
  */
@@ -45,7 +45,7 @@ const setting = (name: string, fallback: number) => Number(process.env[name] ?? 
 const CASES = setting('BENCH_CASES', FULL ? (KIND === 'postgres' ? 1_000_000 : 100_000) : KIND === 'postgres' ? 50_000 : 20_000);
 const VOLUME = { cases: CASES, itemsPerCase: setting('BENCH_ITEMS_PER_CASE', 5), orgs: setting('BENCH_ORGS', 300) };
 /** The CSV's rows: on PGlite the report reads them in OFFSET pages, which grows with the square of the rows (docs/performance.md). */
-const REPORT_ROWS = setting('BENCH_REPORT_ROWS', FULL || KIND === 'postgres' ? 100_000 : 20_000);
+const REPORT_ROWS = setting('BENCH_REPORT_ROWS', 100_000);
 const UNINVOICED = setting('BENCH_UNINVOICED', 5_000);
 const CONNECTIONS = setting('BENCH_CONNECTIONS', 8);
 const PAGE_CLIENTS = setting('BENCH_PAGE_CLIENTS', 1);

@@ -10,7 +10,7 @@ import { originOf } from '../db/database.js';
 const REQUEST_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** The report of investigation and report runs: from a tenth of a second to a minute. */
 const OUTPUT_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
-/** The embedded database's queue: 200 ms is where docs/operations.md says to move to PostgreSQL. */
+/** The embedded database's queue waits, in seconds (docs/operations.md: its one thread runs out before its queue grows). */
 const WAIT_BUCKETS_S = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5];
 
 /** The label of a request no route matched (an unknown address, or a page of the client answered with index.html). */
