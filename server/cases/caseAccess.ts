@@ -54,10 +54,18 @@ export const isInactive = (row: Pick<CaseRow, 'WorkflowState'>) => INACTIVE_CASE
 export const lockedToOther = (row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>, auth: AuthContext) =>
   row.LockedTo_Id !== null && row.LockedTo_Id !== auth.userId && !auth.isCaseAdmin && (row.WorkflowState === 'DATA_ENTRY_IN_PROCESS' || row.WorkflowState === 'HOLD');
 
-/** The name of the user holding the case (`LockedTo_Id`), as refusals say it. */
-async function holderName(db: Database, row: Pick<CaseRow, 'LockedTo_Id'>): Promise<string> {
-  const holder = row.LockedTo_Id === null ? undefined : await db.selectFrom('users').select(['FirstName', 'LastName']).where('Id', '=', row.LockedTo_Id).executeTakeFirst();
-  return holder ? `${holder.FirstName} ${holder.LastName}` : 'another user';
+/** The names of the users holding cases (their `LockedTo_Id`s), as refusals say them: one query for any number of cases. */
+async function holderNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const holders = await db.selectFrom('users').select(['Id', 'FirstName', 'LastName']).where('Id', 'in', [...new Set(ids)]).execute();
+  return new Map(holders.map((holder) => [holder.Id, `${holder.FirstName} ${holder.LastName}`]));
+}
+
+/** Why the case is held by another user for the caller, naming the holder (from `names`); null when it is not. */
+function heldReason(auth: AuthContext, row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>, names: ReadonlyMap<number, string>): string | null {
+  if (!lockedToOther(row, auth)) return null;
+  const name = names.get(row.LockedTo_Id!) ?? 'another user';
+  return row.WorkflowState === 'HOLD' ? T.heldByOther(name) : T.lockedToOther(name);
 }
 
 /**
@@ -66,20 +74,24 @@ async function holderName(db: Database, row: Pick<CaseRow, 'LockedTo_Id'>): Prom
  */
 export async function lockedToOtherReason(db: Database, auth: AuthContext, row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>): Promise<string | null> {
   if (!lockedToOther(row, auth)) return null;
-  const name = await holderName(db, row);
-  return row.WorkflowState === 'HOLD' ? T.heldByOther(name) : T.lockedToOther(name);
+  return heldReason(auth, row, await holderNames(db, [row.LockedTo_Id!]));
 }
 
 /**
- * Why the caller may not change the case — its fields, subject, reviewer, papers and items (spec 001 §4) —, or null
+ * Why the caller may not change each case — its fields, subject, reviewer, papers and items (spec 001 §4) —, or null
  * when they may: locked to another user in data entry or on hold (case administrators exempt), or inactive (on hold,
- * discontinued, complete) without Edit Inactive Cases. The case answers it as `LockedReason`; every change refuses by it.
+ * discontinued, complete) without Edit Inactive Cases. A case answers it as `LockedReason`; every change refuses by
+ * it. The holders of a page of cases are read in one query.
  */
+export async function caseLockReasons(db: Database, auth: AuthContext, rows: readonly Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>[]): Promise<(string | null)[]> {
+  const names = await holderNames(db, rows.filter((row) => lockedToOther(row, auth)).map((row) => row.LockedTo_Id!));
+  return rows.map((row) => heldReason(auth, row, names) ?? (isInactive(row) && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES) ? T.inactive : null));
+}
+
+/** `caseLockReasons` of one case. */
 export async function caseLockReason(db: Database, auth: AuthContext, row: Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>): Promise<string | null> {
-  const locked = await lockedToOtherReason(db, auth, row);
-  if (locked) return locked;
-  if (isInactive(row) && !auth.can(Permissions.Cases.EDIT_INACTIVE_CASES)) return T.inactive;
-  return null;
+  const [reason] = await caseLockReasons(db, auth, [row]);
+  return reason;
 }
 
 /** Refuses a change of the case (its form, subject, reviewer, papers, items) with 409 and `caseLockReason`. */

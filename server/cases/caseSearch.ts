@@ -12,7 +12,7 @@ import { isInvestigator } from '../items/itemAccess.js';
 import { subjectNameMatches } from './subjectNameSearch.js';
 import type { CasesQuery as CasesFilter } from '../../schemas/types.js';
 import { containing } from '../db/likePatterns.js';
-import { caseLockReason, type CaseRow } from './caseAccess.js';
+import { caseLockReasons, type CaseRow } from './caseAccess.js';
 
 type Tables = DB & { c: DB['cases']; o: DB['orgs']; r: DB['users']; ct: DB['type_items'] };
 /** The filtered cases alone: what is counted. The page joins org, reviewer and case type afterwards. */
@@ -202,7 +202,7 @@ export async function searchCases(db: Database, auth: AuthContext, scope: OrgSco
 
   const leaveOut = new Set(hidden.flatMap((column) => FIELDS_OF[column] ?? []));
   // Why the caller may not change each case (the case's own LockedReason): its expanded row lists its items read only.
-  const locks = await Promise.all(answer.rows.map((row) => caseLockReason(db, auth, row as Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>)));
+  const locks = await caseLockReasons(db, auth, answer.rows as Pick<CaseRow, 'LockedTo_Id' | 'WorkflowState'>[]);
   const cases = answer.rows.map(({ SubjectFirstName, SubjectLastName, ReviewerFirst, ReviewerLast, ...row }, i) => {
     const shaped: CaseRowAnswer = { ...row, CaseName: `${SubjectFirstName ?? ''} ${SubjectLastName ?? ''}`, Reviewer: ReviewerLast ? `${ReviewerFirst ?? ''} ${ReviewerLast}`.trim() : null, LockedReason: locks[i] };
     for (const field of leaveOut) delete (shaped as Record<string, unknown>)[field];
