@@ -4,7 +4,7 @@
  * src/components, src/forms, src/layout, …) → the data provider → contracts and shared code (resources/, shared/,
  * schemas/). Server: routes from contracts → area handlers and stores → db. See docs/architecture.md.
  */
-const AREAS = '^src/(account|admin|caseTemplates|cases|identity|invoices|itemTypes|items|orgs|partnerFiles|recovery|reports|sections)/';
+const AREAS = '^src/(account|admin|caseTemplates|cases|configuration|identity|invoices|itemTypes|items|orgs|partnerFiles|recovery|reports|sections)/';
 const KIT = '^src/(resources|components|forms|layout|session|live|auth|navigation\\.ts|theme\\.ts|queryClient\\.ts|cspNonce\\.ts)';
 
 module.exports = {

@@ -21,16 +21,14 @@ export function pageInMemory<T extends object>(
   rows: readonly T[],
   params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>,
   declared: readonly FilterDeclaration[] = [],
-  searchable: readonly string[] = [],
+  represent: (row: T) => string = () => '',
 ): GetListResult<T & RaRecord> {
   const filters = Object.entries(params.filter ?? {}).filter(([, v]) => isActive(v));
   let out = rows.filter((row) =>
     filters.every(([path, wanted]) => {
-      if (path === 'q') {
-        const term = String(wanted).toLowerCase();
-        return searchable.some((column) => text(valueAt(row, column)).toLowerCase().includes(term));
-      }
       const declaration = declared.find((f) => f.source === path);
+      // A search (react-admin's `q`) looks where the list's filter says, else in what a picker shows of each record.
+      if (path === 'q' && !declaration?.matches) return represent(row).toLowerCase().includes(String(wanted).toLowerCase());
       const exact = typeof wanted !== 'string' || (declaration !== undefined && declaration.type !== 'text');
       if (exact) return String(valueAt(row, path)) === String(wanted);
       const term = String(wanted).toLowerCase();
@@ -171,7 +169,6 @@ export function tableQueryOf(declaration: ResourceDeclaration, params: Pick<GetL
 }
 
 async function getList(declaration: ResourceDeclaration, params: GetListParams): Promise<GetListResult<Row>> {
-  const columns = declaration.list.columns.map((c) => c.source);
   if (declaration.paging === 'browser') {
     // A sub-resource keeps exactly its parent's rows (the parent key is an equality, not a text search).
     const parentKey: FilterDeclaration[] = declaration.parent ? [{ source: declaration.parent.field, label: declaration.parent.field, type: 'choice' }] : [];
@@ -179,7 +176,7 @@ async function getList(declaration: ResourceDeclaration, params: GetListParams):
     const operation = operationOf(declaration, 'list');
     const callValues = new Set(placeholdersOf(operation).filter((name) => name !== declaration.parent?.field));
     const rowFilter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([name]) => !callValues.has(name)));
-    return pageInMemory(await loadAll(declaration, params.filter, params.signal), { ...params, filter: rowFilter }, [...(declaration.list.filters ?? []), ...parentKey], columns);
+    return pageInMemory(await loadAll(declaration, params.filter, params.signal), { ...params, filter: rowFilter }, [...(declaration.list.filters ?? []), ...parentKey], (row) => declaration.recordRepresentation(row));
   }
   const operation = operationOf(declaration, 'list');
   const query = tableQueryOf(declaration, params);

@@ -119,7 +119,7 @@ export default defineResource({
   // Every signed-in user has an account; the page's route (src/routes.tsx) needs only a session.
   permissions: { view: [] },
   remove: { kind: 'none' },
-  list: { columns: [], pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
+  list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
   form: {
     fields: Object.keys(account.properties),
     sections: [

@@ -21,7 +21,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: readers },
   remove: { kind: 'none' },
-  list: { columns: [], pageSize: 1, sort: { field: 'Status', order: 'ASC' } },
+  list: { pageSize: 1, sort: { field: 'Status', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

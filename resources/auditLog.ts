@@ -77,13 +77,6 @@ export default defineResource({
   permissions: { view: [Permissions.Admin.VIEW_AUDIT_LOG] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'CreatedDate', label: 'When', type: { kind: 'dateTime' }, nowrap: true },
-      { source: 'UserName', label: 'User', sortable: false },
-      { source: 'Action', label: 'Action', sortable: false },
-      { source: 'Entity', label: 'Entity', sortable: false },
-      { source: 'Entity_Id', label: 'Id', sortable: false },
-    ],
     // The screen draws its own filters (src/admin/AuditLogPage.tsx); these say how each travels in the list call.
     filters: [
       { source: 'UserName', label: 'User', type: 'text' },

@@ -1,5 +1,4 @@
 import { PageSizes } from '../shared/constants.js';
-import { formatMoney } from '../shared/format.js';
 import { Permissions } from '../shared/permissions.js';
 import { OrgTexts } from '../shared/texts/orgs.js';
 import { CommonTexts } from '../shared/texts/common.js';
@@ -40,11 +39,6 @@ function caseFees(kind: 'completed' | 'discontinued'): ResourceDeclaration {
     },
     remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone },
     list: {
-      columns: [
-        { source: 'DaysAfter', label: 'Days After' },
-        { source: 'PriceAdjustment', label: 'Price Adjustment', text: (r) => (r.IsPercentage ? `${String(r.PriceAdjustment)}%` : formatMoney(Number(r.PriceAdjustment))) },
-        { source: 'IsPercentage', label: 'Percentage', type: { kind: 'boolean' } },
-      ],
       pageSize: PageSizes.UNPAGED,
       sort: { field: 'DaysAfter', order: 'ASC' },
       from: discontinued ? 'DiscontinuedCaseFees' : 'CompletedCaseFees',

@@ -1,12 +1,11 @@
 import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
-import { ITEM_STATUS_LABELS, ItemStatuses, type ItemStatus } from '../shared/workflow.js';
+import { ITEM_STATUS_LABELS, ItemStatuses } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import itemTypeSchema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import type { ChipColor } from './screenParts.js';
 import { caseItemOperations } from './caseItemOperations.js';
 
 const T = ItemTexts;
@@ -30,15 +29,6 @@ const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
 export const itemPagePath = (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}/items/${String(r.Id)}`;
 /** Item number and pencil open the item page, for users with Edit Items (spec 001 §2 "Items table"). */
 export const itemPageLink = { to: itemPagePath, action: 'editLink' } as const;
-
-/** The status badge's colour: waiting grey, at work blue, with the reviewer amber, accepted green, rejected red. */
-export const ITEM_STATUS_COLORS: Record<ItemStatus, ChipColor> = {
-  AWAITING_ASSIGNMENT: 'default',
-  ASSIGNED: 'info',
-  IN_REVIEW: 'warning',
-  ACCEPTED: 'success',
-  REJECTED: 'error',
-};
 
 /**
  * The bulk modals and who gets them (spec 001 §6): row checks for users with any of them — assign, deadlines, review,
@@ -95,16 +85,6 @@ export default defineResource({
   list: {
     debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     // The items keep the case's order (move up and down change it), so the columns do not sort.
-    columns: [
-      { source: 'DisplayId', label: 'Item No', sortable: false, nowrap: true, link: itemPageLink },
-      { source: 'Label', label: 'Location', text: itemPlace, sortable: false },
-      { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), sortable: false, phone: false, nowrap: true },
-      // On a phone the row shows its number, place and status; the ACD is in the row's form.
-      { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true }, sortable: false, nowrap: true, phone: false },
-      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: ITEM_STATUS_COLORS }, sortable: false, nowrap: true },
-      { source: 'ItemType.Description', label: 'Item Type', sortable: false, phone: false },
-      { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, sortable: false, phone: false, nowrap: true },
-    ],
     // Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown.
     filters: [
       { source: 'Location', label: 'Location/City/State', type: 'text', matches: ['Label', 'Address1', 'City', 'Location.Region.Short', 'PostalCode'] },
@@ -166,7 +146,7 @@ export const availableItemTypes = defineResource({
   paging: 'browser',
   permissions: { view: [P.Items.CREATE_ITEMS] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'Description', label: 'Item Template' }], pageSize: 1000, sort: { field: 'Description', order: 'ASC' } },
+  list: { pageSize: 1000, sort: { field: 'Description', order: 'ASC' } },
   form: { fields: [] },
   texts: {
     created: (r) => String(r.Description ?? ''),

@@ -1,4 +1,4 @@
-import { Limits, PageSizes } from '../shared/constants.js';
+import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/caseMessage.json' with { type: 'json' };
@@ -30,12 +30,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_MESSAGES], create: [P.CREATE_MESSAGE] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'SentBy.Name', label: 'Sender' },
-      { source: 'RecipientNames', label: 'Recipients' },
-      { source: 'CreatedDate', label: 'Date', type: { kind: 'dateTime' } },
-      { source: 'Message', label: 'Message', type: { kind: 'truncated', length: Limits.MESSAGE_PREVIEW_CHARS } },
-    ],
     pageSize: PageSizes.CASE_MESSAGES,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },

@@ -35,11 +35,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_ATTACHMENTS], delete: [P.DELETE_ATTACHMENTS] },
   remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'FedExTracking', label: 'Tracking Number' },
-      { source: 'CreatedDate', label: 'Created', type: { kind: 'date' } },
-    ],
     // Spec 001 §2: "may be paged at 5 per page but all are shown" — every paper shows (docs/decisions.md "Case papers").
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CreatedDate', order: 'DESC' },

@@ -1,3 +1,4 @@
+import { formatPersonName } from '../shared/format.js';
 import { Permissions, Tags } from '../shared/permissions.js';
 import type { Permission } from '../shared/permissions.js';
 import schema from '../schemas/person.json' with { type: 'json' };
@@ -5,7 +6,7 @@ import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
 
 const P = Permissions.Cases;
-const name = (r: ApiRecord) => `${String(r.FirstName ?? '')} ${String(r.LastName ?? '')}`.trim();
+const name = (r: ApiRecord) => formatPersonName(r);
 
 /**
  * The people a case form picks from for a client org (spec 001 §7 "Dropdown sources"), each a lookup whose list
@@ -23,7 +24,7 @@ function casePeople(resource: string, path: string, title: string, view: readonl
     paging: 'browser',
     permissions: { view },
     remove: { kind: 'none' },
-    list: { columns: [{ source: 'LastName', label: 'Name', text: name }], pageSize: 1000, sort: { field: 'LastName', order: 'ASC' } },
+    list: { pageSize: 1000, sort: { field: 'LastName', order: 'ASC' } },
     form: { fields: [] },
     texts: { created: name, updated: name, add: () => '', editTitle: name, editSubmit: 'Save', empty: `There are no ${title.toLowerCase()}.` },
     store: { routes: [] },

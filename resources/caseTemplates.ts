@@ -59,11 +59,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: (r) => `${T.deleteBody(label(r))} ${Texts.global.cannotBeUndone}` },
   list: {
-    columns: [
-      { source: 'Label', label: 'Label' },
-      { source: 'ContractType.Description', label: 'Contract Type' },
-      { source: 'Items', label: 'Items', sortable: false, phone: false, text: (r) => String((r.Items as unknown[] | undefined)?.length ?? 0) },
-    ],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Label', order: 'ASC' },
     rowClick: 'edit',

@@ -1,7 +1,6 @@
 import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { CaseTexts } from '../shared/texts/cases.js';
-import { CASE_STATE_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/case.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -65,18 +64,6 @@ export default defineResource({
   remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
   list: {
     refresh: true,
-    columns: [
-      { source: 'CaseNumber', label: 'Case #', nowrap: true },
-      { source: 'CaseName', label: 'Name', nowrap: true },
-      { source: 'Code', label: 'Org' },
-      { source: 'ReceivedDate', label: 'Received', type: { kind: 'date', short: true }, phone: false },
-      { source: 'ScheduledDate', label: 'Scheduled', type: { kind: 'date', short: true }, wideOnly: true },
-      { source: 'DueDate', label: 'CD', type: { kind: 'date', short: true, empty: T.awaitingCasePapers } },
-      { source: 'CompletionDate', label: 'Completed', type: { kind: 'date', short: true }, wideOnly: true },
-      { source: 'Reviewer', label: 'Reviewer', phone: false },
-      { source: 'CaseType', label: 'Case Type', phone: false },
-      { source: 'WorkflowState', label: 'Status', type: { kind: 'choice', labels: CASE_STATE_LABELS } },
-    ],
     filters: [
       { source: 'CaseNumber', label: 'Search Case', type: 'text' },
       // Names are looked up by how they start, last name first (docs/decisions.md, "Search Name").

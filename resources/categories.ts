@@ -21,7 +21,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [Permissions.Groups.VIEW_GROUPS] },
   remove: { kind: 'none' },
-  list: { columns: [], pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
+  list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

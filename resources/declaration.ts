@@ -2,7 +2,7 @@ import type { Permission } from '../shared/permissions.js';
 import type { ObjectSchema } from '../schemas/index.js';
 import { permissionsOfAccess, type HttpMethod, type NamedOperations } from './operation.js';
 import type { ApiRecord } from './record.js';
-import type { ColumnDeclaration, FilterDeclaration, FormSectionDeclaration, RecordLink, RemoveDeclaration, ResourceTexts } from './screenParts.js';
+import type { FilterDeclaration, FormSectionDeclaration, RecordLink, RemoveDeclaration, ResourceTexts } from './screenParts.js';
 
 export type { HttpMethod } from './operation.js';
 export type { ApiRecord } from './record.js';
@@ -136,8 +136,12 @@ export interface ResourceDeclaration {
   };
   remove: RemoveDeclaration;
   list: {
-    columns: readonly ColumnDeclaration[];
     filters?: readonly FilterDeclaration[];
+    /**
+     * Server-paged lists answered by the declared table (no query schema of their own): the fields a page may be
+     * sorted by (default: every text, number and flag field of the schema).
+     */
+    sortable?: readonly string[];
     /** Rows per page; the pager shows only when there are more rows than this. */
     pageSize: number;
     /** Compact rows (a wide table of many columns, like the cases list). */

@@ -28,12 +28,6 @@ export default defineResource({
   permissions: { view: [P.VIEW], create: [P.CREATE], edit: [P.EDIT], delete: [P.DELETE] },
   remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
   list: {
-    columns: [
-      { source: 'Short', label: 'Name' },
-      { source: 'UOM.Description', label: 'UOM' },
-      { source: 'MultipleUnitsAllowed', label: 'Allow Multiple?', type: { kind: 'boolean' } },
-      { source: 'Reimbursable', label: 'Reimbursable?', type: { kind: 'boolean' } },
-    ],
     // A filter on every column (spec 002 §2.6).
     filters: [
       { source: 'Short', label: 'Filter Name', type: 'text' },

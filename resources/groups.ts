@@ -66,11 +66,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_GROUPS], create: [P.CREATE_GROUP], edit: [P.EDIT_GROUP], delete: [P.DELETE_GROUP] },
   remove: { kind: 'delete', confirmTitle: (r) => T.deleteTitle(nameOf(r)), confirmBody: () => S.groupDeleteBody },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      // On a phone the tags sit under the name.
-      { source: 'Tags', label: 'Tags', sortable: false, phone: false },
-    ],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
     rowClick: 'expand',

@@ -31,15 +31,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_INVOICE_DETAILS, P.CREATE_INVOICES] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'Id', label: 'Invoice #', sortable: false, nowrap: true, phone: false },
-      { source: 'InvoiceDate', label: 'Invoice Date', type: { kind: 'date' }, nowrap: true },
-      { source: 'OrgName', label: 'Org', sortable: false },
-      { source: 'CaseCount', label: 'Cases', sortable: false, phone: false },
-      { source: 'Total', label: 'Total', type: { kind: 'money' }, sortable: false, nowrap: true },
-      { source: 'QboInvoiceId', label: 'QuickBooks Invoice', sortable: false, text: (r) => (r.QboInvoiceId ? String(r.QboInvoiceId) : T.notSent), phone: false },
-      { source: 'CreatedBy', label: 'Created By', sortable: false, wideOnly: true, phone: false },
-    ],
     filters: [
       { source: 'Org_Id', label: 'Org', type: 'reference', reference: 'orgs', additional: true },
       { source: 'From', label: 'From', type: 'date', additional: true },

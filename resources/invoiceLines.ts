@@ -26,12 +26,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_INVOICE_DETAILS, P.CREATE_INVOICES], actions: { openCase: [Permissions.Cases.VIEW_CASES] } },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'LineNumber', label: '#', sortable: false, phone: false },
-      { source: 'CaseNumber', label: 'Case #', sortable: false, nowrap: true, phone: false, link: { to: (r) => `/cases/${String(r.Case_Id)}`, action: 'openCase' } },
-      { source: 'Description', label: 'Description', sortable: false },
-      { source: 'Amount', label: 'Amount', type: { kind: 'money' }, sortable: false, nowrap: true },
-    ],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'LineNumber', order: 'ASC' },
     label: (parent) => T.linesOf(parent?.Id),

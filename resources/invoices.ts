@@ -79,7 +79,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [P.VIEW_INVOICE_DETAILS], create: [P.CREATE_INVOICES] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'OrgName', label: 'Org' }], pageSize: PageSizes.UNPAGED, sort: { field: 'OrgName', order: 'ASC' } },
+  list: { pageSize: PageSizes.UNPAGED, sort: { field: 'OrgName', order: 'ASC' } },
   form: { fields: ['Case_Ids', 'OrgName', 'InvoiceDate'] },
   texts: {
     created: () => T.invoiced,

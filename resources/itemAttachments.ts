@@ -37,10 +37,6 @@ export default defineResource({
   remove: { kind: 'delete', confirmBody: (r) => T.removeBody(name(r)) },
   list: {
     // The attachments keep the item's order (move up and down change it), so the columns do not sort.
-    columns: [
-      { source: 'Name', label: 'Name', sortable: false },
-      { source: 'CreatedDate', label: 'Created', type: { kind: 'date' }, sortable: false, nowrap: true },
-    ],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
     label: (parent) => T.label(itemNumber(parent ?? {})),

@@ -1,6 +1,6 @@
 import { PageSizes } from '../shared/constants.js';
 import { activeRule } from '../shared/deadlines.js';
-import { isoDay } from '../shared/format.js';
+import { formatPersonName, isoDay } from '../shared/format.js';
 import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemExpense.json' with { type: 'json' };
@@ -14,15 +14,11 @@ const P = Permissions;
 const T = ItemTexts.expenses;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/expenses';
 
-const typeName = (r: ApiRecord) => {
+export const typeName = (r: ApiRecord) => {
   const type = r.ExpenseType as { Description?: string | null; Short?: string | null } | null | undefined;
   return String(type?.Description ?? type?.Short ?? '');
 };
-/** A person: 'First Last'. */
-const personName = (p: unknown) => {
-  const who = p as { FirstName?: string | null; LastName?: string | null } | null | undefined;
-  return who ? `${who.FirstName ?? ''} ${who.LastName ?? ''}`.trim() : '';
-};
+const personName = formatPersonName;
 const itemNumberOf = (parent?: ApiRecord) => itemNumber(parent ?? {});
 
 /**
@@ -57,14 +53,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: () => T.deleteBody },
   list: {
-    columns: [
-      { source: 'ExpenseType.Description', label: 'Expense Type', text: typeName },
-      { source: 'Units', label: 'Units' },
-      { source: 'IncurredBy.LastName', label: 'Incurred By', text: (r) => personName(r.IncurredBy) },
-      { source: 'Note', label: 'Note', type: { kind: 'truncated', length: 40 }, phone: false, sortable: false },
-      { source: 'Reimbursable', label: 'Reimbursable', type: { kind: 'boolean' } },
-      { source: 'TotalAmount', label: 'Amount', type: { kind: 'money', override: 'Override' }, nowrap: true },
-    ],
     pageSize: PageSizes.ITEM_EXPENSES,
     sort: { field: 'CreatedDate', order: 'DESC' },
     label: (parent) => T.label(itemNumberOf(parent)),
@@ -110,7 +98,7 @@ export const itemExpenseTypes = defineResource({
   paging: 'browser',
   permissions: { view: [P.ItemExpenses.MANAGE, P.Orgs.GET_ORG_EXPENSE_RULES] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'Description', label: 'Expense Type' }], pageSize: PageSizes.UNPAGED, sort: { field: 'Description', order: 'ASC' } },
+  list: { pageSize: PageSizes.UNPAGED, sort: { field: 'Description', order: 'ASC' } },
   form: { fields: [] },
   callbacks: {
     afterReadList(records) {
@@ -149,7 +137,7 @@ export const itemExpenseIncurrers = defineResource({
   paging: 'browser',
   permissions: { view: [P.ItemExpenses.MANAGE] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'LastName', label: 'Name', text: personName }], pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayOrder', order: 'ASC' } },
+  list: { pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayOrder', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: personName, updated: personName, add: () => '', editTitle: personName, editSubmit: 'Save', empty: T.empty },
 });

@@ -7,10 +7,6 @@ import { defineResource, type ApiRecord } from './declaration.js';
 
 const T = ItemTexts.history;
 const status = (r: ApiRecord) => String((r.Status as { Description?: string } | undefined)?.Description ?? '');
-const person = (r: ApiRecord) => {
-  const who = r.TriggeredBy as { FirstName?: string | null; LastName?: string | null } | null | undefined;
-  return who ? `${who.FirstName ?? ''} ${who.LastName ?? ''}`.trim() : '';
-};
 
 /**
  * An item's history (spec 001 §2 "Item page", §3 "History entry"): a read-only sub-resource of `case-items`, newest
@@ -30,12 +26,6 @@ export default defineResource({
   permissions: { view: [Permissions.Items.VIEW_ITEMS] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'Status.Description', label: 'Status', text: status, sortable: false },
-      { source: 'TriggeredBy.LastName', label: 'Triggered By', text: person, sortable: false },
-      { source: 'Note', label: 'Note', sortable: false },
-      { source: 'CreatedDate', label: 'Date', type: { kind: 'dateTime' }, sortable: false, nowrap: true },
-    ],
     pageSize: PageSizes.ITEM_HISTORY,
     sort: { field: 'CreatedDate', order: 'DESC' },
     label: () => 'Item history',

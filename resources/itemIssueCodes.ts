@@ -11,12 +11,7 @@ const T = ItemTexts.issueCodes;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/issue-codes';
 
 /** An issue code's code (the IssueCodeType item's Short, 'F'). */
-const code = (r: ApiRecord) => String((r.Code as { Short?: unknown } | undefined)?.Short ?? '');
-/** Who entered it: 'First Last'. */
-const enteredBy = (r: ApiRecord) => {
-  const who = r.EnteredBy as { FirstName?: string | null; LastName?: string | null } | null | undefined;
-  return who ? `${who.FirstName ?? ''} ${who.LastName ?? ''}`.trim() : '';
-};
+export const code = (r: ApiRecord) => String((r.Code as { Short?: unknown } | undefined)?.Short ?? '');
 const itemNumberOf = (parent?: ApiRecord) => itemNumber(parent ?? {});
 
 /**
@@ -46,12 +41,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: (r) => T.removeBody(code(r)) },
   list: {
-    columns: [
-      { source: 'Code.Short', label: 'Code', text: code, nowrap: true },
-      { source: 'Code.Description', label: 'Description', phone: false },
-      { source: 'EnteredBy.LastName', label: 'Entered By', text: enteredBy },
-      { source: 'EnteredDate', label: 'Entered Date', type: { kind: 'date', short: true }, nowrap: true },
-    ],
     pageSize: PageSizes.ITEM_ISSUE_CODES,
     sort: { field: 'EnteredDate', order: 'DESC' },
     label: (parent) => T.label(itemNumberOf(parent)),

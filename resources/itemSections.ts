@@ -46,7 +46,6 @@ export default defineResource({
   remove: { kind: 'delete', confirmBody: () => T.removeBody },
   list: {
     // The sections keep the item's order.
-    columns: [{ source: 'Section.SectionName', label: 'Section', text: sectionName, sortable: false }],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
     label: (parent) => `Sections of item ${itemNumberOf(parent)}`,

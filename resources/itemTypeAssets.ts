@@ -69,10 +69,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.EDIT_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.EDIT_ITEM_TYPES] },
   remove: { kind: 'delete', confirmBody: (r) => T.deleteAssetBody(name(r)) },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'CreatedDate', label: 'Added On' },
-    ],
     pageSize: PageSizes.ITEM_TEMPLATE_ASSETS,
     sort: { field: 'CreatedDate', order: 'ASC' },
     label: (parent) => `Assets of ${String(parent?.Name ?? '')}`,

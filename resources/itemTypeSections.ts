@@ -37,10 +37,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmTitle: () => 'Remove Section', confirmBody: (r) => T.removeSectionBody(name(r), String(r.ItemTypeName ?? '')) },
   list: {
-    columns: [
-      { source: 'SectionName', label: 'Section Template Name' },
-      { source: 'Required', label: 'Required', type: { kind: 'boolean' } },
-    ],
     pageSize: 1000,
     sort: { field: 'DisplayOrder', order: 'ASC' },
     label: (parent) => `Sections of ${parentName(parent)}`,

@@ -59,7 +59,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.CREATE_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.DELETE_ITEM_TYPES] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
   list: {
-    columns: [{ source: 'Name', label: 'Name', text: itemTypeTitle }],
     filters: [hiddenStatusFilter()],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },

@@ -1,17 +1,16 @@
 import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ITEM_STATUS_LABELS } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { ITEM_BULK_ACTIONS, ITEM_STATUS_COLORS, itemNumber, itemPageLink, itemPlace, lastFirst } from './caseItems.js';
+import { ITEM_BULK_ACTIONS, itemNumber, itemPageLink } from './caseItems.js';
 
 /** How many of a case number's last characters the items table shows (spec 001 §2 "Items table"). */
 const CASE_NUMBER_TAIL = 6;
 const caseOf = (r: ApiRecord) => (r.Case ?? {}) as { CaseNumber?: string | null };
-const caseNumber = (r: ApiRecord) => String(caseOf(r).CaseNumber ?? '');
+export const caseNumber = (r: ApiRecord) => String(caseOf(r).CaseNumber ?? '');
 /** The case number and name link to the case, for users who may edit cases. */
-const caseLink = { to: (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}`, action: 'openCase' } as const;
+export const caseLink = { to: (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}`, action: 'openCase' } as const;
 /** The case number's last six characters after an ellipsis; a shorter one whole. */
 export const caseNumberTail = (r: ApiRecord) => {
   const full = caseNumber(r);
@@ -41,20 +40,6 @@ export default defineResource({
   remove: { kind: 'none' },
   list: {
     debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
-    columns: [
-      { source: 'Case.CaseNumber', label: 'Case #', text: caseNumberTail, hover: caseNumber, nowrap: true, link: caseLink },
-      { source: 'Case.Subject.LastName', label: 'Case Name', link: caseLink },
-      { source: 'Case.Org.Code', label: 'Org' },
-      { source: 'Case.CaseType.Short', label: 'Case Type' },
-      { source: 'DisplayId', label: 'Item No', text: itemNumber, nowrap: true, link: itemPageLink },
-      { source: 'Label', label: 'Location', text: itemPlace },
-      { source: 'AssignedTo.LastName', label: 'Assignee', text: (r) => lastFirst(r.AssignedTo), phone: false, nowrap: true },
-      { source: 'Case.Reviewer.Name', label: 'Reviewer', wideOnly: true },
-      { source: 'ACD', label: 'ACD', type: { kind: 'date', short: true }, nowrap: true, phone: false },
-      { source: 'ItemStatus', label: 'Item Status', type: { kind: 'chip', labels: ITEM_STATUS_LABELS, colors: ITEM_STATUS_COLORS }, nowrap: true },
-      { source: 'ItemType.Description', label: 'Item Type', wideOnly: true },
-      { source: 'CompletedDate', label: 'Completed Date', type: { kind: 'date', short: true }, wideOnly: true, nowrap: true },
-    ],
     filters: [
       { source: 'CaseNumber', label: 'Case #', type: 'text' },
       { source: 'Location', label: 'Location/City/State', type: 'text' },

@@ -30,11 +30,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
   list: {
-    columns: [
-      { source: 'Short', label: 'Short' },
-      { source: 'Description', label: 'Description' },
-      { source: 'Hidden', label: 'Status', type: { kind: 'status', labels: ['Enabled', 'Disabled'] }, sortable: false },
-    ],
     filters: [hiddenStatusFilter()],
     pageSize: PageSizes.LIST_ITEMS,
     sort: { field: 'Short', order: 'ASC' },

@@ -26,10 +26,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'delete', confirmBody: (r) => T.deleteBody(name(r)) },
   list: {
-    columns: [
-      { source: 'FormattedTableName', label: 'List Name' },
-      { source: 'IsDynamic', label: 'List Type', type: { kind: 'choice', labels: { true: 'Dynamic', false: 'Static' } } },
-    ],
     filters: [
       {
         source: 'IsDynamic',

@@ -35,12 +35,6 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_CASE_TYPES], create: [P.UPDATE_ORG_CASE_TYPE], edit: [P.UPDATE_ORG_CASE_TYPE], delete: [P.REMOVE_CASE_TYPE_FROM_ORG] },
   remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
   list: {
-    columns: [
-      { source: 'ActiveFrom', label: 'Active From', type: { kind: 'longDate', empty: T.anyTime }, sortable: false },
-      { source: 'ActiveTo', label: 'Active To', type: { kind: 'longDate', empty: T.anyTime }, sortable: false },
-      { source: 'BaseCost', label: 'Base Cost', type: { kind: 'money' }, sortable: false },
-      { source: 'ActiveFrom', label: 'Status', type: { kind: 'activeRange', labels: [T.active, T.inactiveRange] }, sortable: false },
-    ],
     pageSize: PageSizes.UNPAGED,
     // Newest first; the adapter keeps the server's order for ranges without a start (they come last).
     sort: { field: 'ActiveFrom', order: 'DESC' },

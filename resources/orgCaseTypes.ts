@@ -11,7 +11,7 @@ const P = Permissions.Orgs;
 const T = OrgTexts.caseTypes;
 
 /** An org case type's name: its case type's description (or short code); a case type itself names itself the same way. */
-const caseTypeName = (r: ApiRecord) => {
+export const caseTypeName = (r: ApiRecord) => {
   const type = (r.CaseType as ApiRecord | undefined) ?? r;
   return String(type.Description ?? type.Short ?? '');
 };
@@ -85,12 +85,7 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
   list: {
-    columns: [
-      { source: 'CaseType.Description', label: 'Case Type', text: caseTypeName },
-      { source: 'CaseTemplate.Label', label: 'Template Name' },
-      { source: 'Inherited', label: 'Inherited', type: { kind: 'boolean' } },
-    ],
-    filters: [{ source: 'q', label: 'Filter case types', type: 'text' }, inheritedFilter(null)],
+    filters: [{ source: 'q', label: 'Filter case types', type: 'text', matches: ['CaseType.Description', 'CaseType.Short', 'CaseTemplate.Label'] }, inheritedFilter(null)],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CaseType.Description', order: 'ASC' },
     rowClick: 'expand',

@@ -5,7 +5,6 @@ import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgDeadline.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
-import type { ColumnDeclaration } from './screenParts.js';
 import { inheritedFilter, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
@@ -13,15 +12,6 @@ const T = OrgTexts.deadlines;
 const C = OrgTexts.caseTypes;
 const BASE = '/api/orgs/:Org_Id/deadlines';
 const forCaseType = { caseTypeId: ':CaseType_Id' };
-
-const RULE_COLUMNS: readonly ColumnDeclaration[] = [
-  { source: 'DaysFromPending', label: '# Days' },
-  { source: 'IsBusinessDays', label: 'Business Days', type: { kind: 'boolean' } },
-  { source: 'StartOnFull', label: 'Start On Full', type: { kind: 'boolean' } },
-  { source: 'ActiveFrom', label: 'Active From', type: { kind: 'longDate', empty: C.anyTime } },
-  { source: 'ActiveTo', label: 'Active To', type: { kind: 'longDate', empty: C.anyTime } },
-  { source: 'Inherited', label: 'Inherited', type: { kind: 'boolean' } },
-];
 
 /**
  * The deadlines of an org case type (spec 002 §2.1 Deadlines, §3): CDs (the case's critical date) and ACDs (one
@@ -50,7 +40,6 @@ function deadlines(acd: boolean): ResourceDeclaration {
     permissions: { view: [P.GET_ORG_DEADLINES], create: [P.ADD_ORG_DEADLINE], edit: [P.UPDATE_ORG_DEADLINE], delete: [P.DELETE_ORG_DEADLINE] },
     remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
     list: {
-      columns: acd ? [{ source: 'ItemType.Name', label: 'Item Template' }, ...RULE_COLUMNS] : RULE_COLUMNS,
       filters: [inheritedFilter(false)],
       pageSize: PageSizes.DEADLINES,
       sort: { field: acd ? 'ItemType.Name' : 'ActiveFrom', order: 'ASC' },

@@ -38,15 +38,6 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_EXPENSE_RULES], create: [P.UPDATE_ORG_EXPENSE_RULE], edit: [P.UPDATE_ORG_EXPENSE_RULE], delete: [P.DELETE_ORG_EXPENSE_RULE] },
   remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
   list: {
-    columns: [
-      { source: 'ExpenseType.Description', label: 'Expense Type' },
-      { source: 'CPU', label: 'CPU', type: { kind: 'money' } },
-      { source: 'UOM.Description', label: 'UOM', phone: false },
-      { source: 'ActiveFrom', label: 'Start Date', type: { kind: 'date' }, phone: false },
-      { source: 'ActiveTo', label: 'End Date', type: { kind: 'date' }, phone: false },
-      { source: 'IsPassthrough', label: 'Passthrough', type: { kind: 'boolean' } },
-      { source: 'Inherited', label: 'Inherited', type: { kind: 'boolean' } },
-    ],
     filters: [inheritedFilter(false)],
     pageSize: PageSizes.ORG_EXPENSE_RULES,
     sort: { field: 'ExpenseType.Description', order: 'ASC' },

@@ -59,10 +59,6 @@ export default defineResource({
   },
   remove: { kind: 'toggleHidden', labels: ['Deactivate', 'Activate'], confirm: (r, show) => T.confirmToggle(show, name(r)) },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'Code', label: 'Code' },
-    ],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'Name', order: 'ASC' },
   },

@@ -20,7 +20,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [Permissions.Orgs.GET_ORG_INVOICE_SETTINGS] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'DisplayName', label: 'Company' }], pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayName', order: 'ASC' } },
+  list: { pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayName', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

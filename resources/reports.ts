@@ -77,10 +77,6 @@ export default defineResource({
   permissions: { view: [Permissions.ReportData.VIEW_REPORT] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'Group', label: 'Group' },
-      { source: 'Name', label: 'Name' },
-    ],
     pageSize: PageSizes.REPORT_RESULTS,
     sort: { field: 'Group', order: 'ASC' },
   },

@@ -1,10 +1,11 @@
+import { formatPersonName } from '../shared/format.js';
 import { Permissions } from '../shared/permissions.js';
 import schema from '../schemas/person.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
 const P = Permissions.Cases;
-const name = (r: ApiRecord) => `${String(r.FirstName ?? '')} ${String(r.LastName ?? '')}`.trim();
+const name = (r: ApiRecord) => formatPersonName(r);
 
 /**
  * The reviewers (spec 001 §7 `GET /api/reviewers`): the users of the groups tagged reviewer. A lookup read by the
@@ -21,7 +22,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [P.VIEW_CASES, P.ASSIGN_REVIEWER] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'LastName', label: 'Name', text: name }], pageSize: 100, sort: { field: 'LastName', order: 'ASC' } },
+  list: { pageSize: 100, sort: { field: 'LastName', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: name, updated: name, add: () => 'Add Reviewer', editTitle: name, editSubmit: 'Save', empty: 'There are no reviewers.' },
 });

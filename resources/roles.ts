@@ -22,11 +22,7 @@ export default defineResource({
   permissions: { view: [Permissions.Roles.VIEW_ROLES] },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'Category', label: 'Category' },
-    ],
-    filters: [{ source: 'q', label: 'Filter roles', type: 'text' }],
+    filters: [{ source: 'q', label: 'Filter roles', type: 'text', matches: ['Name', 'Category'] }],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
   },

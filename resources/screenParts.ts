@@ -1,70 +1,9 @@
 import type { ApiRecord } from './record.js';
 
 /*
- * The parts of a declaration that say how its screens look: columns, filters, row removal, texts and form
- * sections. Plain data and pure functions, like the declaration.
+ * The parts of a declaration that say how its screens look: filters, row removal, texts and form sections. Plain
+ * data and pure functions, like the declaration. A list's columns are its view's (src/resources/columns.tsx).
  */
-
-/** The theme colours a chip column may give a value. */
-export type ChipColor = 'default' | 'primary' | 'secondary' | 'error' | 'info' | 'success' | 'warning';
-
-/** How a column shows its value. */
-export type ColumnType =
-  | { kind: 'text' }
-  | { kind: 'boolean' }
-  /** A value mapped to a word (e.g. IsDynamic true → 'Dynamic'). */
-  | { kind: 'choice'; labels: Record<string, string> }
-  /** The Hidden flag as a chip: false → first word, true → second ('Enabled' / 'Disabled'). */
-  | { kind: 'status'; labels: readonly [shown: string, hidden: string] }
-  /** A date shown as MM/DD/YYYY (`short`: MM/DD/YY); `empty` says what no date means ('Awaiting Case Papers'). */
-  | { kind: 'date'; short?: boolean; empty?: string }
-  /** A date shown as MMMM DD, YYYY ('March 05, 2026'); `empty` says what no date means ('Any time'). */
-  | { kind: 'longDate'; empty?: string }
-  /** A moment shown as MMMM DD YYYY, h:mm A in the browser's time zone ('March 05 2026, 2:07 PM'). */
-  | { kind: 'dateTime' }
-  /** A text cut to its first `length` characters (an ellipsis after), the whole text on hover. */
-  | { kind: 'truncated'; length: number }
-  /**
-   * The value (or the column's `text`) as a small chip, e.g. a version 'v2'; `labels` names a value ('IN_REVIEW' →
-   * 'In Review') and `colors` gives a value its theme colour (a status badge).
-   */
-  | { kind: 'chip'; labels?: Readonly<Record<string, string>>; colors?: Readonly<Record<string, ChipColor>> }
-  /**
-   * An amount of money, $0,0.00. `override` names the record's field holding an amount that replaces it: when that
-   * holds an amount (not 0), the cell shows it after the value struck through (an expense's Override over its total).
-   */
-  | { kind: 'money'; override?: string }
-  /** Whether the record's ActiveFrom–ActiveTo range holds today, as a badge: labels[0] when it does, else labels[1]. */
-  | { kind: 'activeRange'; labels: readonly [active: string, inactive: string] }
-  /**
-   * A checkbox the user ticks in the row: it saves the record at once (the update call with the form's fields,
-   * this one flipped), for users who may edit; others see a read-only tick.
-   */
-  | { kind: 'toggle'; field: string };
-
-export interface ColumnDeclaration {
-  /** Field path, e.g. 'Short' or 'UOM.Description'. */
-  source: string;
-  label: string;
-  type?: ColumnType;
-  /** Sort by this column (default true). */
-  sortable?: boolean;
-  /** Text shown by this column comes from this function of the record instead of `source`. */
-  text?(record: ApiRecord): string;
-  /** The whole value on hover, when the cell shows less of it (a case number's last characters). */
-  hover?(record: ApiRecord): string;
-  /** `false` leaves the column out on a phone. */
-  phone?: boolean;
-  /** The value stays on one line (a case number). */
-  nowrap?: boolean;
-  /**
-   * A secondary column of a table of many columns (a scheduled date): hidden by default below a wide screen (1536 px),
-   * where the table's column chooser offers it; each user's choice is kept.
-   */
-  wideOnly?: boolean;
-  /** The cell links to a page (a case number to its case), for users holding the link's action; plain text for others. */
-  link?: RecordLink;
-}
 
 export interface FilterChoice {
   value: string | number | boolean | null;
@@ -90,7 +29,8 @@ export interface FilterDeclaration {
   additional?: boolean;
   /**
    * Browser-paged text filters: the fields the text is looked for in, any of them matching (an item's
-   * Location/City/State box searches its label, address, city and state); default: the source.
+   * Location/City/State box searches its label, address, city and state); default: the source, or for a `q`
+   * search the record as a picker names it (`recordRepresentation`).
    */
   matches?: readonly string[];
   /** `text` filters: a hint of what to type, shown in the empty box. */

@@ -32,11 +32,6 @@ export default defineResource({
   permissions: { view: [P.VIEW_SECTION_TEMPLATES], edit: [P.CREATE_SECTION_TEMPLATES], delete: [P.DELETE_SECTION_TEMPLATES] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
   list: {
-    columns: [
-      { source: 'Version', label: 'Version', type: { kind: 'chip' }, text: (r) => `v${String(r.Version)}` },
-      { source: 'Enabled', label: 'Enabled', type: { kind: 'boolean' } },
-      { source: 'CreatedDate', label: 'Created On', type: { kind: 'longDate' } },
-    ],
     pageSize: 1000,
     sort: { field: 'Version', order: 'DESC' },
     label: (parent) => `Versions of ${String(parent?.SectionName ?? '')}`,

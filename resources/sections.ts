@@ -63,11 +63,6 @@ export default defineResource({
   },
   remove: { kind: 'none' },
   list: {
-    columns: [
-      { source: 'SectionName', label: 'Section Name' },
-      { source: 'LatestVersion', label: 'Latest Version' },
-      { source: 'Enabled', label: 'Enabled', type: { kind: 'boolean' } },
-    ],
     pageSize: 1000,
     sort: { field: 'SectionName', order: 'ASC' },
     rowClick: 'expand',

@@ -22,7 +22,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [Permissions.Admin.ADMIN_SECURITY], edit: [Permissions.Admin.ADMIN_SECURITY] },
   remove: { kind: 'none' },
-  list: { columns: [], pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
+  list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
   form: { fields: ['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'] },
   texts: {
     created: () => CommonTexts.security.saved,

@@ -32,7 +32,6 @@ export default defineResource({
   permissions: { view: [P.Items.VIEW_ITEMS], create: [P.StockPhrases.ADD], delete: [P.StockPhrases.DELETE] },
   remove: { kind: 'delete', confirmBody: (r) => T.phraseRemoveBody(phrase(r)) },
   list: {
-    columns: [{ source: 'Phrase', label: 'Phrase' }],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'Phrase', order: 'ASC' },
   },

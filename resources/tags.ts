@@ -21,7 +21,7 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [Permissions.Groups.VIEW_GROUPS] },
   remove: { kind: 'none' },
-  list: { columns: [{ source: 'Name', label: 'Name' }], pageSize: PageSizes.DEFAULT, sort: { field: 'Name', order: 'ASC' } },
+  list: { pageSize: PageSizes.DEFAULT, sort: { field: 'Name', order: 'ASC' } },
   form: { fields: [] },
   texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

@@ -5,7 +5,7 @@ import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import type { ColumnDeclaration, FormSectionDeclaration, SectionCondition } from './screenParts.js';
+import type { FilterDeclaration, FormSectionDeclaration, SectionCondition } from './screenParts.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
@@ -22,13 +22,16 @@ export const isLockedRecord = (r: ApiRecord) => typeof r.LockoutEndDateUtc === '
 /** The filter panel's choices, always sent (spec 000 §3: the list's `additional`). */
 export const NO_USER_FILTERS = { OrgIds: [], GroupIds: [], HideIDSUsers: false, Active: false, Inactive: false };
 
-const COLUMNS: readonly ColumnDeclaration[] = [
-  { source: 'UserName', label: 'ID' },
-  { source: 'FirstName', label: 'First Name' },
-  { source: 'LastName', label: 'Last Name' },
-  { source: 'Email', label: 'Email', phone: false },
-  { source: 'Organization', label: 'Organization', phone: false, text: (r) => String((r.Org as ApiRecord | null)?.Name ?? T.noOrganization) },
-];
+/** A text filter on every column of the list (src/identity/UserList.tsx): the server searches the column's field. */
+const COLUMN_FILTERS: readonly FilterDeclaration[] = (
+  [
+    ['UserName', 'ID'],
+    ['FirstName', 'First Name'],
+    ['LastName', 'Last Name'],
+    ['Email', 'Email'],
+    ['Organization', 'Organization'],
+  ] as const
+).map(([source, column]) => ({ source, label: `Filter ${column}`, type: 'text' }));
 
 const DEFAULT_SORT = { id: 'FirstName', desc: false };
 
@@ -111,9 +114,8 @@ export default defineResource({
   permissions: { view: [P.VIEW_USERS], create: [P.CREATE_USER], edit: [P.EDIT_USERS], delete: [P.DELETE_USERS] },
   remove: { kind: 'delete', confirmTitle: () => T.deleteTitle, confirmBody: () => T.deleteBody, confirmLabel: T.deleteButton },
   list: {
-    columns: COLUMNS,
     // A text filter on every column (spec 000 §3).
-    filters: COLUMNS.map((c) => ({ source: c.source, label: `Filter ${c.label}`, type: 'text' as const })),
+    filters: COLUMN_FILTERS,
     pageSize: PageSizes.USERS,
     sort: { field: 'FirstName', order: 'ASC' },
     debounce: Timing.USER_LIST_DEBOUNCE_MS,

@@ -21,7 +21,7 @@ function statesResource(name: string, path: string, title: string): ResourceDecl
     permissions: { view: [] },
     remove: { kind: 'none' },
     // The server's order is the workflow's: kept as `Order`, which the list sorts by.
-    list: { columns: [{ source: 'Description', label: 'Name' }], pageSize: 100, sort: { field: 'Order', order: 'ASC' } },
+    list: { pageSize: 100, sort: { field: 'Order', order: 'ASC' } },
     callbacks: { afterReadList: (records) => records.map((r, i) => ({ ...r, Order: i })) },
     form: { fields: [] },
     texts: { created: description, updated: description, add: () => '', editTitle: description, editSubmit: 'Save', empty: '' },

@@ -71,3 +71,10 @@ export function formatLockDate(value: string | Date | null | undefined): string 
 export function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** A person as most screens name them: 'First Last' (either part may be missing); no person, no text. */
+export function formatPersonName(person: unknown): string {
+  const who = person as { FirstName?: unknown; LastName?: unknown } | null | undefined;
+  if (!who) return '';
+  return `${who.FirstName == null ? '' : String(who.FirstName)} ${who.LastName == null ? '' : String(who.LastName)}`.trim();
+}

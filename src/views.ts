@@ -2,12 +2,23 @@ import type { ViewsByResource } from './resources/views.js';
 import { sectionsViews, sectionVersionsViews } from './sections/sectionViews.js';
 import { itemTypesViews } from './itemTypes/itemTypeViews.js';
 import { caseTemplatesViews } from './caseTemplates/caseTemplateViews.js';
-import { accountViews, groupsViews, usersViews } from './identity/identityViews.js';
-import { orgsViews, orgUsersViews } from './orgs/orgViews.js';
+import { accountViews, groupsViews, rolesViews, usersViews } from './identity/identityViews.js';
+import {
+  completedCaseFeesViews,
+  discontinuedCaseFeesViews,
+  orgAcdsViews,
+  orgCaseTypeRangesViews,
+  orgCaseTypesViews,
+  orgCdsViews,
+  orgExpenseRulesViews,
+  orgsViews,
+  orgUsersViews,
+} from './orgs/orgViews.js';
 import { caseMessagesViews, casePapersViews, casesViews } from './cases/caseViews.js';
-import { caseItemsViews, itemAttachmentsViews, itemsViews } from './items/itemViews.js';
+import { caseItemsViews, itemAttachmentsViews, itemExpensesViews, itemHistoryViews, itemIssueCodesViews, itemsViews } from './items/itemViews.js';
 import { reportsViews } from './reports/reportViews.js';
-import { invoicesViews, qboCustomersViews } from './invoices/invoiceViews.js';
+import { invoiceHistoryViews, invoiceLinesViews, invoicesViews, qboCustomersViews } from './invoices/invoiceViews.js';
+import { expenseTypesViews, listItemsViews, listsViews } from './configuration/configurationViews.js';
 
 /**
  * Each resource's views, by its declared name: the one place where the app meets its areas. A resource not named
@@ -21,15 +32,31 @@ export const views: ViewsByResource = {
   users: usersViews,
   account: accountViews,
   groups: groupsViews,
+  roles: rolesViews,
   orgs: orgsViews,
   'org-users': orgUsersViews,
+  'org-case-types': orgCaseTypesViews,
+  'org-case-type-ranges': orgCaseTypeRangesViews,
+  'completed-case-fees': completedCaseFeesViews,
+  'discontinued-case-fees': discontinuedCaseFeesViews,
+  'org-cds': orgCdsViews,
+  'org-acds': orgAcdsViews,
+  'org-expense-rules': orgExpenseRulesViews,
   cases: casesViews,
   'case-papers': casePapersViews,
   'case-messages': caseMessagesViews,
   'case-items': caseItemsViews,
   items: itemsViews,
   'item-attachments': itemAttachmentsViews,
+  'item-expenses': itemExpensesViews,
+  'item-history': itemHistoryViews,
+  'item-issue-codes': itemIssueCodesViews,
   reports: reportsViews,
   invoices: invoicesViews,
   'qbo-customers': qboCustomersViews,
+  'invoice-history': invoiceHistoryViews,
+  'invoice-lines': invoiceLinesViews,
+  'expense-types': expenseTypesViews,
+  lists: listsViews,
+  'list-items': listItemsViews,
 };

@@ -58,12 +58,19 @@ function querySchema(declaration: ResourceDeclaration, operation: Operation) {
   return { querystring: { type: 'object', properties } };
 }
 
+/** The fields of a schema a list can sort by: its text, number and flag properties. */
+function scalarFields(schema: ResourceDeclaration['schema']): string[] {
+  return Object.entries(schema.properties)
+    .filter(([, property]) => ([] as string[]).concat(property.type ?? []).some((type) => ['string', 'number', 'integer', 'boolean'].includes(type)))
+    .map(([name]) => name);
+}
+
 /**
- * The body schema of a server-paged list call, typed from the declaration: `sorted` by its sortable columns,
+ * The body schema of a server-paged list call, typed from the declaration: `sorted` by its sortable fields,
  * `filtered` by its declared filters, page sizes within the product's limit.
  */
 function tableQuerySchema(declaration: ResourceDeclaration) {
-  const sortable = declaration.list.columns.filter((c) => c.sortable !== false).map((c) => c.source);
+  const sortable = declaration.list.sortable ?? scalarFields(declaration.schema);
   const filterable = (declaration.list.filters ?? []).map((f) => f.source);
   return {
     type: 'object',

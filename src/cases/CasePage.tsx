@@ -17,7 +17,7 @@ import { Panel } from '../layout/Panel.js';
 import { RecordPageLoading } from '../layout/RecordPageLoading.js';
 import { NotFound } from '../layout/NotFound.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
-import { ResourceList } from '../resources/ResourceList.js';
+import { ResourceListOf } from '../resources/SchemaList.js';
 import { CaseForm } from './CaseForm.js';
 import { CaseParameters } from './CaseParameters.js';
 import { CaseProgress } from './CaseProgress.js';
@@ -133,12 +133,11 @@ function CaseView({ caseId }: { caseId: number }) {
       </Panel>
 
       {PANELS.map(({ resource, title }) => {
-        const declaration = resourceByName(resource);
-        if (!declaration || !panels.canAccess?.[resource]) return null;
+        if (!resourceByName(resource) || !panels.canAccess?.[resource]) return null;
         return (
           <Panel key={resource} title={title}>
             {/* A closed case's items and papers are only read (the server refuses their changes); messages never lock. */}
-            <ResourceList declaration={declaration} parent={record} readOnly={lock.closed && resource !== 'case-messages'} />
+            <ResourceListOf resource={resource} parent={record} readOnly={lock.closed && resource !== 'case-messages'} />
           </Panel>
         );
       })}

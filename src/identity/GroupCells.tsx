@@ -1,12 +1,12 @@
 import { Box, Chip, Stack, Typography, useMediaQuery } from '@mui/material';
 import { Texts } from '../../shared/texts/index.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
-import type { ViewProps } from '../resources/views.js';
+import type { CellProps } from '../resources/columns.js';
 
 type Tag = { Id?: number; Name: string };
 
 /** The groups list's Name cell: the name, its description under it, and on a phone its tags (the Tags column is hidden there). */
-export default function GroupName({ record, declaration }: ViewProps) {
+export default function GroupName({ record }: CellProps) {
   const phone = useMediaQuery(MOBILE_QUERY);
   if (!record) return null;
   return (
@@ -21,7 +21,7 @@ export default function GroupName({ record, declaration }: ViewProps) {
       )}
       {phone && Array.isArray(record.Tags) && record.Tags.length > 0 && (
         <Box sx={{ mt: 0.5 }}>
-          <GroupTagChips record={record} declaration={declaration} />
+          <GroupTagChips record={record} />
         </Box>
       )}
     </Box>
@@ -29,7 +29,7 @@ export default function GroupName({ record, declaration }: ViewProps) {
 }
 
 /** The groups list's Tags cell: one chip a tag. */
-export function GroupTagChips({ record }: ViewProps) {
+export function GroupTagChips({ record }: CellProps) {
   const tags = (record?.Tags ?? []) as Tag[];
   if (!tags.length) {
     return (

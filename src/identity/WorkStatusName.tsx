@@ -1,6 +1,6 @@
 import { Box, Tooltip } from '@mui/material';
 import type { UserRow } from '../../dataProvider/identity.js';
-import type { ViewProps } from '../resources/views.js';
+import type { CellProps } from '../resources/columns.js';
 
 /** Work status colours by the status's Short. */
 export const WORK_STATUS_COLORS: Record<string, string> = {
@@ -11,7 +11,7 @@ export const WORK_STATUS_COLORS: Record<string, string> = {
 };
 
 /** The users list's First Name cell: the work-status dot, then the name. */
-export default function WorkStatusName({ record }: ViewProps) {
+export default function WorkStatusName({ record }: CellProps) {
   const user = record as Partial<UserRow> | undefined;
   const status = user?.WorkStatus;
   const label = status ? (status.Description ?? status.Short) : '';

@@ -162,7 +162,6 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
   const { error, isPending, refetch } = useListContext();
   const mobile = useMediaQuery(MOBILE_QUERY);
   const declaration = resourceByName(ASSETS)!;
-  const [name, added] = declaration.list.columns;
   if (error) return <LoadFailed error={error} text={T.assetsLoadFailed} onRetry={() => void refetch()} />;
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', overflow: 'hidden' }}>
@@ -174,8 +173,8 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
         empty={<Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>{declaration.texts.empty}</Typography>}
       >
         <DataTable.Col
-          source={name.source}
-          label={name.label}
+          source="Name"
+          label="Name"
           render={(a: Row) => (
             <Box>
               {canEdit ? <AssetNameField itemTypeId={itemType.Id} asset={a} /> : <Typography variant="body2">{a.Name}</Typography>}
@@ -187,7 +186,7 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
             </Box>
           )}
         />
-        {!mobile && <DataTable.Col source={added.source} label={added.label} render={(a: Row) => formatLongDate(a.CreatedDate)} />}
+        {!mobile && <DataTable.Col source="CreatedDate" label="Added On" render={(a: Row) => formatLongDate(a.CreatedDate)} />}
         <DataTable.Col label="" disableSort render={(a: Row) => <AssetActions itemType={itemType} asset={a} canEdit={canEdit} />} />
       </DataTable>
       <ListPager />

@@ -85,13 +85,13 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
           <DataTable aria-label={sub.list.label!(asRecord(itemType))} bulkActionButtons={false} rowClick={false} empty={<Typography color="text.secondary" sx={{ p: 2 }}>{texts.empty}</Typography>}>
             <DataTable.Col
               source="SectionName"
-              label={sub.list.columns[0].label}
+              label="Section Template Name"
               disableSort
               render={(s: Row) => <SectionNameCell name={s.SectionName} version={s.Version} />}
             />
             <DataTable.Col
               source="Required"
-              label={sub.list.columns[1].label}
+              label="Required"
               disableSort
               align="center"
               render={(s: Row) => (

@@ -10,6 +10,7 @@ import { MoveButtons } from '../components/MoveButtons.js';
 import { UploadDropZone } from '../components/UploadDropZone.js';
 import { parentValuesOf } from '../resources/recordValues.js';
 import type { ViewProps } from '../resources/views.js';
+import type { CellProps } from '../resources/columns.js';
 
 const T = ItemTexts.attachments;
 
@@ -18,7 +19,7 @@ const T = ItemTexts.attachments;
  * its name, and — for a file that claims to be a PDF but does not parse as one — the 'Corrupt PDF' marker beside it
  * (its row is red by the declaration's `rowTone`).
  */
-export function AttachmentName({ record }: ViewProps) {
+export function AttachmentName({ record }: CellProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   if (!record) return null;
   const name = String(record.Name ?? '');

@@ -5,7 +5,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { resourceByName } from '../../resources/index.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { OrgState } from '../../dataProvider/session.js';
-import { ResourceList } from '../resources/ResourceList.js';
+import { ResourceListOf } from '../resources/SchemaList.js';
 import { ancestorIds } from '../components/orgTree.js';
 import { OrgActiveToggle } from './OrgActiveToggle.js';
 import { OrgGeneralTab, OrgInvoicesTab } from './OrgTabs.js';
@@ -88,7 +88,7 @@ export function OrgDetail({ declaration, base, orgId, section, orgs, listed, gen
       </Card>
       {current?.path === FIRST_SECTION && <OrgGeneralTab declaration={declaration} record={general} error={generalError} onRetry={onRetry} />}
       {current?.path === 'invoices' && <OrgInvoicesTab orgId={orgId} />}
-      {sub && record && <ResourceList key={`${orgId}-${sub.name}`} declaration={sub} parent={record} />}
+      {sub && record && <ResourceListOf key={`${orgId}-${sub.name}`} resource={sub.name} parent={record} />}
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { useCanAccess, useGetOne } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
-import type { ViewProps } from '../resources/views.js';
+import type { CellProps } from '../resources/columns.js';
 import { UserDialog, usersDeclaration } from './OrgUserActions.js';
 
 const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).join(' ');
@@ -23,7 +23,7 @@ function UserEdit({ id, onClose }: { id: number; onClose(): void }) {
  * the viewer may edit users, a link-button opening the user's own edit form; otherwise the name as text. After a
  * save the form's refresh updates the list.
  */
-export default function OrgUserName({ record }: ViewProps) {
+export default function OrgUserName({ record }: CellProps) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'users', action: 'edit' });
   const [open, setOpen] = useState(false);
   if (!record) return null;

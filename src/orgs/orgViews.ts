@@ -1,5 +1,9 @@
 import { lazy } from 'react';
 import type { ResourceViews } from '../resources/views.js';
+import { sideList } from '../resources/SchemaList.js';
+const caseTypeLists = () => import('./OrgCaseTypeList.js');
+const feeLists = () => import('./CaseFeeList.js');
+const deadlineLists = () => import('./OrgDeadlineList.js');
 
 const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
 
@@ -11,6 +15,15 @@ export const orgsViews: ResourceViews = {
 
 /** An org's users: the name with its status, and the ways to add a user to the org. */
 export const orgUsersViews: ResourceViews = {
+  list: sideList(() => import('./OrgUserList.js'), (m) => m.OrgUserList),
   actions: lazy(() => import('./OrgUserActions.js')),
-  cells: { LastName: lazy(() => import('./OrgUserName.js')) },
 };
+
+/** An org's case types, their date ranges, fees and deadlines, and its expense rules: their tables' columns. */
+export const orgCaseTypesViews: ResourceViews = { list: sideList(caseTypeLists, (m) => m.OrgCaseTypeList) };
+export const orgCaseTypeRangesViews: ResourceViews = { list: sideList(caseTypeLists, (m) => m.OrgCaseTypeRangeList) };
+export const completedCaseFeesViews: ResourceViews = { list: sideList(feeLists, (m) => m.CompletedCaseFeeList) };
+export const discontinuedCaseFeesViews: ResourceViews = { list: sideList(feeLists, (m) => m.DiscontinuedCaseFeeList) };
+export const orgCdsViews: ResourceViews = { list: sideList(deadlineLists, (m) => m.OrgCdList) };
+export const orgAcdsViews: ResourceViews = { list: sideList(deadlineLists, (m) => m.OrgAcdList) };
+export const orgExpenseRulesViews: ResourceViews = { list: sideList(() => import('./OrgExpenseRuleList.js'), (m) => m.OrgExpenseRuleList) };

@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import { DataTable, DataTableClasses, useListContext, type DataTableProps } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
-import { Cell, SavingRows, useSavingRows, type Row } from './ListCells.js';
+import { ListCells, useSavingRows, type ColumnProps, type Row } from './columns.js';
+import { LinkedCell } from './tableColumns.js';
 import type { ColumnChoices } from './columnChoices.js';
 import { MORE_LEFT, MORE_RIGHT, useScrollCue } from './useScrollCue.js';
 
@@ -74,6 +75,8 @@ function tableSx(theme: Theme, { dense, tight, sticky }: { dense: boolean; tight
 
 export interface ListTableProps {
   declaration: ResourceDeclaration;
+  /** The view's columns (`columnElements`): each a header from its props and a cell it draws itself. */
+  columns: readonly ReactElement<ColumnProps>[];
   parent?: ApiRecord;
   /** The table's accessible name. */
   label: string;
@@ -91,19 +94,20 @@ export interface ListTableProps {
 }
 
 /**
- * The table of a declared list: react-admin's DataTable with the declared columns as the server and the user's column
+ * The table of a declared list: react-admin's DataTable with the view's columns as the server and the user's column
  * choices leave them, the row actions last, the empty text, and the declaration's row marks (hidden records greyed,
  * `rowAccent`, `rowTone`).
  */
-export function ListTable({ declaration, parent, label, view, choices, canEdit, bulkActionButtons, rowClick, expand, expandSingle, rowActions }: ListTableProps) {
+export function ListTable({ declaration, columns, parent, label, view, choices, canEdit, bulkActionButtons, rowClick, expand, expandSingle, rowActions }: ListTableProps) {
   const { list, texts } = declaration;
   const theme = useTheme();
   const saving = useSavingRows();
   const [table, setTable] = useState<HTMLTableElement | null>(null);
   useScrollCue(table);
   const accent = list.rowAccent;
+  const cells = useMemo(() => ({ declaration, parent, canEdit, ...saving }), [declaration, parent, canEdit, saving]);
   return (
-    <SavingRows.Provider value={saving}>
+    <ListCells.Provider value={cells}>
       <DataTable
         ref={setTable}
         aria-label={label}
@@ -122,8 +126,11 @@ export function ListTable({ declaration, parent, label, view, choices, canEdit, 
           ...toneSx(theme, list.rowTone?.(record)),
         })}
       >
-        {list.columns.map((column, index) =>
-          view.hidden?.includes(column.source) ? null : (
+        {columns.map((cell, index) => {
+          const column = cell.props;
+          if (view.hidden?.includes(column.source)) return null;
+          const { link } = column;
+          return (
             <DataTable.Col
               // Two columns may read one field (a range's start date and its status).
               key={`${index}-${column.source}`}
@@ -134,10 +141,18 @@ export function ListTable({ declaration, parent, label, view, choices, canEdit, 
                 ...(column.phone === false && { display: { xs: 'none', sm: 'table-cell' } }),
                 ...(column.nowrap && { whiteSpace: 'nowrap' }),
               }}
-              render={(record: Row) => <Cell record={record} column={column} declaration={declaration} parent={parent} canEdit={canEdit} />}
+              render={(record: Row) =>
+                link ? (
+                  <LinkedCell link={link} record={record} resource={declaration.name}>
+                    {cell}
+                  </LinkedCell>
+                ) : (
+                  cell
+                )
+              }
             />
-          ),
-        )}
+          );
+        })}
         {rowActions !== null && (
           <DataTable.Col
             className={ROW_ACTIONS}
@@ -151,6 +166,6 @@ export function ListTable({ declaration, parent, label, view, choices, canEdit, 
           />
         )}
       </DataTable>
-    </SavingRows.Provider>
+    </ListCells.Provider>
   );
 }

@@ -28,7 +28,8 @@ import { ListPager } from './ListPager.js';
 import { filterDefaults, filterInput } from './ListFilters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
 import { FilterPanelPlace } from '../components/FilterPanelPlace.js';
-import type { Row } from './ListCells.js';
+import type { Row } from './columns.js';
+import { columnElements, guessedColumns } from './tableColumns.js';
 import { ListTable } from './ListTable.js';
 import { RowActions } from './RowActions.js';
 import { useColumnChoices } from './columnChoices.js';
@@ -109,9 +110,11 @@ function useCreateShortcut(key: string | undefined, enabled: boolean, open: () =
 /** A sub-resource's list under its parent's row, for users who may list it (`canAccess` list); others see nothing of it. */
 function SubResourceList({ name, parent, caption, readOnly }: { name: string; parent: Row; caption: boolean; readOnly: boolean }) {
   const sub = resourceByName(name);
+  // Its view's list (its columns), or the list guessed from its schema: ResourceListOf, without a way back here.
+  const View = useViews(sub).list ?? ResourceList;
   const { canAccess = false } = useCanAccess({ resource: name, action: 'list' });
   if (!sub || !canAccess) return null;
-  return <ResourceList declaration={sub} parent={parent} caption={caption} readOnly={readOnly} />;
+  return <View declaration={sub} parent={parent} caption={caption} readOnly={readOnly} />;
 }
 
 /**
@@ -155,9 +158,11 @@ interface ListProps {
   caption?: boolean;
   /** Its records are only read here (a locked case's papers): no add, edit, remove or actions view, whatever the user may do. */
   readOnly?: boolean;
+  /** The table's columns (src/resources/columns.tsx); none: guessed from the schema. */
+  children?: ReactNode;
 }
 
-function ListView({ declaration, parent, caption = false, readOnly = false }: ListProps) {
+function ListView({ declaration, parent, caption = false, readOnly = false, children }: ListProps) {
   const { name, list, texts } = declaration;
   const views: ResourceViews = useViews(declaration);
   const resource = { resource: name };
@@ -171,7 +176,8 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
   const { isFetching, meta, refetch } = useListContext();
   // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
   const view: ColumnView = useMemo(() => (meta as { columns?: ColumnView } | undefined)?.columns ?? {}, [meta]);
-  const choices = useColumnChoices(declaration, view);
+  const columns = useMemo(() => (children ? columnElements(children) : guessedColumns(declaration.schema)), [children, declaration.schema]);
+  const choices = useColumnChoices(declaration, columns, view);
   const [editing, setEditing] = useState<{ record?: Row; readOnly: boolean } | null>(null);
   const filters = useMemo(() => (list.filters ?? []).map(filterInput), [list.filters]);
   const showCreate = canCreate && Boolean(declaration.operations.create);
@@ -255,6 +261,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false }: Li
           <ListLoadFailed text={texts.loadFailed} />
           <ListTable
             declaration={declaration}
+            columns={columns}
             parent={parent}
             label={label}
             view={view}
@@ -321,7 +328,7 @@ function ListLoadFailed({ text }: { text?: string }) {
  * A sub-resource whose records are a field of its parent record (`list.from`: a date range's fees): no call, the
  * same view over react-admin's `useList`; each record carries the parent's values its writes' paths need.
  */
-function FromParentList({ declaration, parent, caption, readOnly, from }: ListProps & { parent: ApiRecord; from: string }) {
+function FromParentList({ declaration, parent, caption, readOnly, from, children }: ListProps & { parent: ApiRecord; from: string }) {
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   const data = useMemo(() => {
     const values = parentValuesOf(declaration, parent);
@@ -337,31 +344,40 @@ function FromParentList({ declaration, parent, caption, readOnly, from }: ListPr
   return (
     <ResourceContextProvider value={declaration.name}>
       <ListContextProvider value={context}>
-        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
+        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+          {children}
+        </ListView>
       </ListContextProvider>
     </ResourceContextProvider>
   );
 }
 
 /**
- * The generic list of a declared resource: react-admin's ListBase and DataTable with the declared columns,
+ * The generic list of a declared resource: react-admin's ListBase and DataTable with its view's columns (or columns
+ * guessed from its schema),
  * filters, sort and page size; add, edit, hide/restore or delete by permission; rows that expand into
  * sub-resources or its expand view. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
  * `list.from` shows the parent's field instead of calling.
  */
-export function ResourceList({ declaration, parent, caption, readOnly }: ListProps) {
+export function ResourceList({ declaration, parent, caption, readOnly, children }: ListProps) {
   const from = declaration.list.from;
   const list = from ? (
-    parent ? <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from} /> : null
+    parent ? (
+      <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from}>
+        {children}
+      </FromParentList>
+    ) : null
   ) : (
-    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
+    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+      {children}
+    </CalledList>
   );
   // A list that fails to render says the declaration's text in its place (a panel of a page: 'Unable to show messages').
   return declaration.texts.renderFailed ? <ErrorBoundary message={declaration.texts.renderFailed}>{list}</ErrorBoundary> : list;
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */
-function CalledList({ declaration, parent, caption, readOnly }: ListProps) {
+function CalledList({ declaration, parent, caption, readOnly, children }: ListProps) {
   const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   return (
@@ -381,7 +397,9 @@ function CalledList({ declaration, parent, caption, readOnly }: ListProps) {
       // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
       queryOptions={{ onError: () => undefined }}
     >
-      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} />
+      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+        {children}
+      </ListView>
     </ListBase>
   );
 }

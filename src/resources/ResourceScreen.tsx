@@ -5,12 +5,7 @@ import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { PageGuard } from '../layout/PageGuard.js';
 import { useViews } from './views.js';
 import { ListSkeleton } from './ListSkeleton.js';
-import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
-
-// A list is the first screen after sign-in (the cases) and most screens are lists: its code starts loading with the
-// app, beside the session's calls and the route's own code, rather than once the route has rendered; and the list
-// renders the moment it is there (no Suspense: see moduleOnTheSide).
-const useListModule = moduleOnTheSide(() => import('./ResourceList.js'));
+import { SchemaList } from './SchemaList.js';
 const SingletonForm = lazy(() => import('./SingletonForm.js').then((m) => ({ default: m.SingletonForm })));
 
 /**
@@ -31,15 +26,9 @@ export function RecordPage({ declaration }: { declaration: ResourceDeclaration }
   );
 }
 
-/** The generic list, or its skeleton until its code is there. */
-function GenericList({ declaration }: { declaration: ResourceDeclaration }) {
-  const list = useListModule();
-  return list ? <list.ResourceList declaration={declaration} /> : <ListSkeleton title={declaration.title} />;
-}
-
 /**
- * The page of a declared resource at its route: the generic list (or the singleton's form, or the resource's
- * `list` view), shown to users the auth provider's canAccess lets list it; others see the not-found view.
+ * The page of a declared resource at its route: its `list` view (or the singleton's form, or the list of columns
+ * guessed from its schema), shown to users the auth provider's canAccess lets list it; others see the not-found view.
  */
 export function ResourceScreen({ declaration }: { declaration: ResourceDeclaration }) {
   const Screen = useViews(declaration).list;
@@ -47,7 +36,7 @@ export function ResourceScreen({ declaration }: { declaration: ResourceDeclarati
     <ResourceContextProvider value={declaration.name}>
       <PageGuard page={declaration.name}>
         <Suspense fallback={Screen || declaration.singleton ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />}>
-          {Screen ? <Screen declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <GenericList declaration={declaration} />}
+          {Screen ? <Screen declaration={declaration} /> : declaration.singleton ? <SingletonForm declaration={declaration} /> : <SchemaList resource={declaration.name} />}
         </Suspense>
       </PageGuard>
     </ResourceContextProvider>

@@ -9,7 +9,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { useViews, ViewOf } from './views.js';
 import { useRemoveAction } from './useRemoveAction.js';
-import { stop, type Row } from './ListCells.js';
+import type { Row } from './columns.js';
+import { stop } from './tableColumns.js';
 
 interface RowActionsProps {
   declaration: ResourceDeclaration;

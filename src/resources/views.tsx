@@ -7,7 +7,12 @@ export interface ViewProps {
   record?: ApiRecord;
   /** A sub-resource's parent record. */
   parent?: ApiRecord;
-  /** Edit and create parts: show the record without changing it (the user lacks the edit permission). */
+  /** A sub-resource's list titled by the resource's title (a row expanding into several lists). */
+  caption?: boolean;
+  /**
+   * Edit and create parts: show the record without changing it (the user lacks the edit permission). Lists: its
+   * records are only read here (a locked case's papers), whatever the user may do.
+   */
   readOnly?: boolean;
   /** Edit and create parts: close the form (after a save, the part has refreshed what it changed). */
   onClose?: () => void;
@@ -24,7 +29,11 @@ export type ViewPart = ComponentType<ViewProps>;
  * A resource without views gets the generic screens alone.
  */
 export interface ResourceViews {
-  /** The whole screen at the resource's route, in place of the generic list (the Orgs page, Reports, Invoicing). */
+  /**
+   * The resource's list: a `SchemaList` with its columns (`src/<area>/…List.tsx`), or a whole screen of its own at the
+   * resource's route (the Orgs page, Reports, Invoicing). A sub-resource's is drawn under its parent's row, given the
+   * parent, `caption` and `readOnly`. Without one, the list's columns are guessed from the schema.
+   */
   list?: ViewPart;
   /**
    * The record's own page at `{route}/{id}` (a case's detail), or at the declaration's `pageRoute`: shown to users who
@@ -56,8 +65,6 @@ export interface ResourceViews {
    * select says that its choices did not load, with a retry.
    */
   listRefused?: ViewPart;
-  /** Cells drawn by a component (it gets the record), by the column's `source`: a status dot beside a name. */
-  cells?: Readonly<Record<string, ViewPart>>;
   /** Drawn after a form section's fields (gets the record and `readOnly`), by the section's title. */
   sections?: Readonly<Record<string, ViewPart>>;
   /** Inputs drawn by a component instead of the schema's input, by field; it reads its source from `useSchemaInput()`. */

@@ -12,7 +12,7 @@ const vehicleMakePages = defineResource({
   paging: 'server',
   list: {
     ...vehicleMakes.list,
-    columns: [...vehicleMakes.list.columns.filter((c) => c.source !== 'Domestic'), { source: 'Domestic', label: 'Domestic?', sortable: false }],
+    sortable: ['Name', 'Country'],
     filters: [
       { source: 'Name', label: 'Filter Name', type: 'text' },
       { source: 'Domestic', label: 'Domestic', type: 'boolean' },

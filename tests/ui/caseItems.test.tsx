@@ -7,8 +7,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { isoDay } from '../../shared/format.js';
 import { ItemTexts } from '../../shared/texts/items.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { eligibilityOf } from './support/itemEligibility.js';
 import { renderAt } from './support/renderApp.js';
@@ -110,7 +109,7 @@ function setup(roles: string[], options: { items?: Json[]; override?: (request: 
     return undefined;
   });
   signedInAs(roles, {}, [], [REGIONS]);
-  const list = <ResourceList declaration={resourceByName('case-items')!} parent={CASE} />;
+  const list = <ResourceListOf resource="case-items" parent={CASE} />;
   renderWithAdmin(options.page ? options.page(list) : list);
   return server;
 }

@@ -5,8 +5,7 @@ import { DataTableClasses } from 'react-admin';
 import { Limits } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -71,7 +70,7 @@ function messagesScreen(roles: string[], { messages = MESSAGES, override }: { me
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<ResourceList declaration={resourceByName('case-messages')!} parent={CASE} />);
+  renderWithAdmin(<ResourceListOf resource="case-messages" parent={CASE} />);
   return server;
 }
 

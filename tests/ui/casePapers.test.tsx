@@ -4,8 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DataTableClasses } from 'react-admin';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { trackingLink } from '../../src/cases/papers/carriers.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -62,7 +61,7 @@ function papersScreen(roles: string[], override?: Handler) {
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<ResourceList declaration={resourceByName('case-papers')!} parent={CASE} />);
+  renderWithAdmin(<ResourceListOf resource="case-papers" parent={CASE} />);
   return server;
 }
 

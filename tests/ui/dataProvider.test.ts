@@ -122,7 +122,6 @@ describe('server-paged resources', () => {
     callbacks: undefined,
     operations: { list: { method: 'POST', path: '/api/people', body: 'tableQuery', answer: { records: 'People', pageCount: 'pageCount' } } },
     list: {
-      columns: [{ source: 'Name', label: 'Name' }],
       filters: [{ source: 'Name', label: 'Name', type: 'text' }],
       pageSize: 20,
       sort: { field: 'Name', order: 'ASC' },

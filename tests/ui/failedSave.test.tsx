@@ -4,9 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { writeState } from '../../dataProvider/session.js';
-import { resourceByName } from '../../resources/index.js';
 import { CaseParameters } from '../../src/cases/CaseParameters.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderAt } from './support/renderApp.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -133,7 +132,7 @@ describe('a failed save', () => {
       return undefined;
     });
     signedInAs(roles);
-    renderWithAdmin(<ResourceList declaration={resourceByName('org-expense-rules')!} parent={ORG} />);
+    renderWithAdmin(<ResourceListOf resource="org-expense-rules" parent={ORG} />);
     return server;
   }
 

@@ -5,8 +5,7 @@ import { DataTableClasses } from 'react-admin';
 import { alpha, createTheme } from '@mui/material/styles';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { theme } from '../../src/theme.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -58,7 +57,7 @@ function attachmentsPanel(roles: string[], override?: Handler) {
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<ResourceList declaration={resourceByName('item-attachments')!} parent={ITEM} />);
+  renderWithAdmin(<ResourceListOf resource="item-attachments" parent={ITEM} />);
   return server;
 }
 
@@ -210,7 +209,7 @@ describe('the attachments of an item', () => {
   it('draws nothing that changes the item when the list is read only (a locked item)', async () => {
     fakeServer(({ method, url }) => (method === 'GET' && url === BASE ? { body: ATTACHMENTS } : undefined));
     signedInAs([P.VIEW, P.ADD, P.DELETE]);
-    renderWithAdmin(<ResourceList declaration={resourceByName('item-attachments')!} parent={ITEM} readOnly />);
+    renderWithAdmin(<ResourceListOf resource="item-attachments" parent={ITEM} readOnly />);
     await within(await table()).findByText('photo.jpg');
     expect(screen.getByRole('button', { name: 'photo.jpg' })).toBeInTheDocument();
     expect(screen.queryByTestId('item-attachment-drop-zone')).not.toBeInTheDocument();

@@ -6,8 +6,7 @@ import { PageSizes } from '../../shared/constants.js';
 import { isoDay } from '../../shared/format.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 
@@ -76,7 +75,7 @@ describe("an item's issue codes", () => {
       return undefined;
     });
     signedInAs(roles, {}, [], [ISSUE_CODE_TYPES]);
-    renderWithAdmin(<ResourceList declaration={resourceByName('item-issue-codes')!} parent={ITEM} />);
+    renderWithAdmin(<ResourceListOf resource="item-issue-codes" parent={ITEM} />);
     return server;
   }
 
@@ -202,7 +201,7 @@ describe("an item's expenses", () => {
       return undefined;
     });
     signedInAs(roles);
-    renderWithAdmin(<ResourceList declaration={resourceByName('item-expenses')!} parent={ITEM} />);
+    renderWithAdmin(<ResourceListOf resource="item-expenses" parent={ITEM} />);
     return server;
   }
 

@@ -3,8 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { resourceByName } from '../../resources/index.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf } from '../../src/resources/SchemaList.js';
 import { OrgInvoicesTab } from '../../src/orgs/OrgTabs.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -35,7 +34,7 @@ describe('Add Case Type', () => {
       return undefined;
     });
     signedInAs([P.GET_ORG_CASE_TYPES, P.ADD_CASE_TYPE_TO_ORG], {}, [], [CASE_TYPES]);
-    renderWithAdmin(<ResourceList declaration={resourceByName('org-case-types')!} parent={ORG} />);
+    renderWithAdmin(<ResourceListOf resource="org-case-types" parent={ORG} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Case Type' }));
     const dialog = await screen.findByRole('dialog');
     const caseType = await within(dialog).findByRole('combobox', { name: /Case Type/ });

@@ -6,7 +6,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
-import { ResourceList } from '../../src/resources/ResourceList.js';
+import { ResourceListOf, SchemaList } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
 import { GROUPS, ORGS, USER_LISTS, record as userRecord, withOrgs } from './support/identityFixtures.js';
@@ -90,7 +90,7 @@ function caseTypesScreen(roles: string[]) {
     return undefined;
   });
   signedInAs(roles, {}, [], [CASE_TYPES]);
-  renderWithAdmin(<ResourceList declaration={resourceByName('org-case-types')!} parent={ORG} />);
+  renderWithAdmin(<ResourceListOf resource="org-case-types" parent={ORG} />);
   return server;
 }
 
@@ -177,7 +177,7 @@ describe('the Case Types tab', () => {
       return undefined;
     });
     signedInAs([P.GET_ORG_CASE_TYPES, P.ADD_FEE_TO_ORG_CASE_TYPE, P.DELETE_FEE_FROM_ORG_CASE_TYPE], {}, [], [CASE_TYPES]);
-    renderWithAdmin(<ResourceList declaration={resourceByName('org-case-types')!} parent={ORG} />);
+    renderWithAdmin(<ResourceListOf resource="org-case-types" parent={ORG} />);
     await userEvent.click(await screen.findByText('Background Check'));
     await userEvent.click(await within(await screen.findByRole('table', { name: 'Date ranges of Background Check' })).findByText('January 01, 2021'));
     const completed = await screen.findByRole('table', { name: 'Completed Case Fees' });
@@ -284,7 +284,7 @@ function usersScreen(roles: string[], { refuse = false } = {}) {
   });
   signedInAs(roles, {}, [], USER_LISTS);
   withOrgs([...ORGS, { Id: 7, Name: 'Acme Insurance', ParentOrg_Id: 1, Hidden: false, ContractType_Id: null, Code: 'ACME' }]);
-  renderWithAdmin(<ResourceList declaration={resourceByName('org-users')!} parent={ORG} />);
+  renderWithAdmin(<ResourceListOf resource="org-users" parent={ORG} />);
   return server;
 }
 
@@ -379,7 +379,7 @@ function expensesScreen(roles: string[]) {
     return undefined;
   });
   signedInAs(roles);
-  renderWithAdmin(<ResourceList declaration={resourceByName('org-expense-rules')!} parent={ORG} />);
+  renderWithAdmin(<ResourceListOf resource="org-expense-rules" parent={ORG} />);
   return server;
 }
 
@@ -440,7 +440,7 @@ describe('a declared confirmation before a toggle', () => {
       return undefined;
     });
     signedInAs([P.VIEW_ORGANIZATIONS, P.DELETE_ORGANIZATION]);
-    renderWithAdmin(<ResourceList declaration={resourceByName('orgs')!} />);
+    renderWithAdmin(<SchemaList resource="orgs" />);
     const table = await screen.findByRole('table', { name: 'Orgs' });
     await userEvent.click(await within(table).findByRole('button', { name: 'Deactivate Acme Insurance' }));
     const confirm = await screen.findByRole('dialog');

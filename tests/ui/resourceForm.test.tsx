@@ -66,7 +66,7 @@ vi.mock('../../resources/index.js', async (importOriginal) => {
     paging: 'browser',
     permissions: { view: [] },
     remove: { kind: 'none' },
-    list: { columns: [], pageSize: 20, sort: { field: 'Name', order: 'ASC' } },
+    list: { pageSize: 20, sort: { field: 'Name', order: 'ASC' } },
     form: {
       fields: ['Name', 'Contacts', 'Codes', 'Stops', 'Extra'],
       sections: [

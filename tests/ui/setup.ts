@@ -32,3 +32,7 @@ afterEach(() => {
 // waiting for a modal would otherwise count against its timeout.
 await import('../../src/resources/ResourceFormDialog.js');
 await import('../../src/resources/DateFilterField.js');
+// The list views (their columns) load apart from the app too (sideList), when a list is first drawn: loaded here for
+// the same reason. tests/ui/sideList.test.tsx draws a list whose view is still loading, and one that fails to load.
+const { views } = await import('../../src/views.js');
+await Promise.all(Object.values(views).map((view) => (view.list as { load?: () => Promise<unknown> } | undefined)?.load?.()));

@@ -2,7 +2,7 @@ import { useDataProvider } from 'react-admin';
 import { CaseTexts } from '../../../shared/texts/cases.js';
 import type { DossierDataProvider } from '../../../dataProvider/dataProvider.js';
 import { DownloadName } from '../../components/DownloadName.js';
-import type { ViewProps } from '../../resources/views.js';
+import type { CellProps } from '../../resources/columns.js';
 
 const T = CaseTexts;
 
@@ -11,7 +11,7 @@ const T = CaseTexts;
  * name (spec 001 §2 "Papers"); a tracking-only entry has no file and shows its name as text. A failed download says
  * 'Unable to retrieve file.'.
  */
-export default function PaperName({ record }: ViewProps) {
+export default function PaperName({ record }: CellProps) {
   const dataProvider = useDataProvider<DossierDataProvider>();
   if (!record) return null;
   const name = String(record.Name ?? '');

@@ -17,7 +17,7 @@ import { NotFound } from '../../layout/NotFound.js';
 import { Panel } from '../../layout/Panel.js';
 import { RecordPageLoading } from '../../layout/RecordPageLoading.js';
 import { LoadFailed } from '../../layout/LoadFailed.js';
-import { ResourceList } from '../../resources/ResourceList.js';
+import { ResourceListOf } from '../../resources/SchemaList.js';
 import { ItemSections } from '../sections/ItemSections.js';
 import type { ItemDetail } from '../../../schemas/types.js';
 import { ItemProgress } from './ItemProgress.js';
@@ -128,17 +128,16 @@ function ItemView({ caseId, itemId }: { caseId: number; itemId: number }) {
       </Panel>
 
       {ITEM_PANELS.map(({ resource, title }) => {
-        const declaration = resourceByName(resource);
-        if (!declaration || !panels.canAccess?.[resource]) return null;
+        if (!resourceByName(resource) || !panels.canAccess?.[resource]) return null;
         return (
           <Panel key={resource} title={title}>
-            <ResourceList declaration={declaration} parent={item} readOnly={readOnly} />
+            <ResourceListOf resource={resource} parent={item} readOnly={readOnly} />
           </Panel>
         );
       })}
       {panels.canAccess?.[MESSAGES] && resourceByName(MESSAGES) && (
         <Panel title={T.panels.messages}>
-          <ResourceList declaration={resourceByName(MESSAGES)!} parent={caseRecord} />
+          <ResourceListOf resource={MESSAGES} parent={caseRecord} />
         </Panel>
       )}
     </Stack>

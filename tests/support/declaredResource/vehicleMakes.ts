@@ -24,11 +24,6 @@ export const vehicleMakes = defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
   list: {
-    columns: [
-      { source: 'Name', label: 'Name' },
-      { source: 'Country', label: 'Country' },
-      { source: 'Domestic', label: 'Domestic?', type: { kind: 'boolean' } },
-    ],
     filters: [{ source: 'Name', label: 'Filter Name', type: 'text' }],
     pageSize: 10,
     sort: { field: 'Name', order: 'ASC' },

@@ -1,0 +1,23 @@
+import { CASE_STATE_LABELS } from '../../shared/workflow.js';
+import { CaseTexts } from '../../shared/texts/cases.js';
+import { ChoiceColumn, DateColumn, TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+
+/** Cases (/cases, spec 001 §2 "Cases list"); the server may leave columns out for the caller (a client user). */
+export function CaseList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="cases">
+      <TextColumn source="CaseNumber" label="Case #" nowrap />
+      <TextColumn source="CaseName" label="Name" nowrap />
+      <TextColumn source="Code" label="Org" />
+      <DateColumn source="ReceivedDate" label="Received" short phone={false} />
+      <DateColumn source="ScheduledDate" label="Scheduled" short wideOnly />
+      <DateColumn source="DueDate" label="CD" short empty={CaseTexts.awaitingCasePapers} />
+      <DateColumn source="CompletionDate" label="Completed" short wideOnly />
+      <TextColumn source="Reviewer" label="Reviewer" phone={false} />
+      <TextColumn source="CaseType" label="Case Type" phone={false} />
+      <ChoiceColumn source="WorkflowState" label="Status" labels={CASE_STATE_LABELS} />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,15 @@
+import { Column } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+import GroupName, { GroupTagChips } from './GroupCells.js';
+
+/** Groups (/identity/groups): the name (with its tags on a phone) and the tags. */
+export function GroupList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="groups">
+      <Column source="Name" label="Name" render={(record) => <GroupName record={record} />} />
+      {/* On a phone the tags sit under the name. */}
+      <Column source="Tags" label="Tags" sortable={false} phone={false} render={(record) => <GroupTagChips record={record} />} />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,13 @@
+import { TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+
+/** Roles (/identity/roles). */
+export function RoleList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="roles">
+      <TextColumn source="Name" label="Name" />
+      <TextColumn source="Category" label="Category" />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,22 @@
+import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
+import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
+import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+import ItemNumberCell from './ItemNumberCell.js';
+
+/** A case's items (spec 001 §2 "Items table"): on a phone a row shows its number, place and status; the ACD is in its form. */
+export function CaseItemList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="case-items">
+      <Column source="DisplayId" label="Item No" sortable={false} nowrap link={itemPageLink} render={(record) => <ItemNumberCell record={record} />} />
+      <TextColumn source="Label" label="Location" text={itemPlace} sortable={false} />
+      <TextColumn source="AssignedTo.LastName" label="Assignee" text={(r) => lastFirst(r.AssignedTo)} sortable={false} phone={false} nowrap />
+      <DateColumn source="ACD" label="ACD" short sortable={false} nowrap phone={false} />
+      <ChipColumn source="ItemStatus" label="Item Status" labels={ITEM_STATUS_LABELS} colors={ITEM_STATUS_COLORS} sortable={false} nowrap />
+      <TextColumn source="ItemType.Description" label="Item Type" sortable={false} phone={false} />
+      <DateColumn source="CompletedDate" label="Completed Date" short sortable={false} phone={false} nowrap />
+    </SchemaList>
+  );
+}

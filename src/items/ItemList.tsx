@@ -1,0 +1,28 @@
+import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
+import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
+import { caseLink, caseNumber, caseNumberTail } from '../../resources/items.js';
+import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+import ItemNumberCell from './ItemNumberCell.js';
+
+/** Item search (/items, spec 001 §2): the items with their case's columns; secondary columns on a wide screen. */
+export function ItemList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="items">
+      <TextColumn source="Case.CaseNumber" label="Case #" text={caseNumberTail} hover={caseNumber} nowrap link={caseLink} />
+      <TextColumn source="Case.Subject.LastName" label="Case Name" link={caseLink} />
+      <TextColumn source="Case.Org.Code" label="Org" />
+      <TextColumn source="Case.CaseType.Short" label="Case Type" />
+      <Column source="DisplayId" label="Item No" nowrap link={itemPageLink} render={(record) => <ItemNumberCell record={record} />} />
+      <TextColumn source="Label" label="Location" text={itemPlace} />
+      <TextColumn source="AssignedTo.LastName" label="Assignee" text={(r) => lastFirst(r.AssignedTo)} phone={false} nowrap />
+      <TextColumn source="Case.Reviewer.Name" label="Reviewer" wideOnly />
+      <DateColumn source="ACD" label="ACD" short nowrap phone={false} />
+      <ChipColumn source="ItemStatus" label="Item Status" labels={ITEM_STATUS_LABELS} colors={ITEM_STATUS_COLORS} nowrap />
+      <TextColumn source="ItemType.Description" label="Item Type" wideOnly />
+      <DateColumn source="CompletedDate" label="Completed Date" short wideOnly nowrap />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,30 @@
+import { caseTypeName } from '../../resources/orgCaseTypes.js';
+import { OrgTexts } from '../../shared/texts/orgs.js';
+import { ActiveRangeColumn, BooleanColumn, LongDateColumn, MoneyColumn, TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+
+const T = OrgTexts.caseTypes;
+
+/** An org's case types (its Case Types tab): a row expands into its date ranges and deadlines. */
+export function OrgCaseTypeList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="org-case-types">
+      <TextColumn source="CaseType.Description" label="Case Type" text={caseTypeName} />
+      <TextColumn source="CaseTemplate.Label" label="Template Name" />
+      <BooleanColumn source="Inherited" label="Inherited" />
+    </SchemaList>
+  );
+}
+
+/** An org case type's date ranges and their base costs; a row expands into its fees. */
+export function OrgCaseTypeRangeList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="org-case-type-ranges">
+      <LongDateColumn source="ActiveFrom" label="Active From" empty={T.anyTime} sortable={false} />
+      <LongDateColumn source="ActiveTo" label="Active To" empty={T.anyTime} sortable={false} />
+      <MoneyColumn source="BaseCost" label="Base Cost" sortable={false} />
+      <ActiveRangeColumn source="ActiveFrom" label="Status" labels={[T.active, T.inactiveRange]} sortable={false} />
+    </SchemaList>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { LinearProgress } from '@mui/material';
+import { resourceByName } from '../../resources/index.js';
+import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
+import { ListSkeleton } from './ListSkeleton.js';
+import { useViews, type ViewPart, type ViewProps } from './views.js';
+
+// A list is the first screen after sign-in (the cases) and most screens are lists: its code starts loading with the
+// app, beside the session's calls and the route's own code, rather than once the route has rendered; and the list
+// renders the moment it is there (no Suspense: see moduleOnTheSide).
+const useListModule = moduleOnTheSide(() => import('./ResourceList.js'));
+
+export type SchemaListProps = Partial<ViewProps> & {
+  /** The resource listed, by its contract's name. */
+  resource: string;
+  /** The columns (src/resources/columns.tsx); none: every titled field of the schema. */
+  children?: ReactNode;
+};
+
+/**
+ * A resource's list as a view writes it: `<SchemaList resource="expense-types" />` alone lists a plain resource with
+ * columns guessed from its schema; a view gives it columns as JSX children. The paging, filters, sort, row actions
+ * and forms follow the resource's contract and the user's permissions (the generic `ResourceList`, loaded beside
+ * the app's own code). A view rendered under a parent's row passes its place on (`parent`, `caption`, `readOnly`).
+ */
+export function SchemaList({ resource, parent, caption, readOnly, children }: SchemaListProps) {
+  const declaration = resourceByName(resource);
+  const list = useListModule();
+  if (!declaration) throw new Error(`No resource named ${resource}`);
+  if (!list) return parent ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />;
+  return (
+    <list.ResourceList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+      {children}
+    </list.ResourceList>
+  );
+}
+
+/**
+ * A resource's list as its views draw it (their `list`: its columns), or with columns guessed from its schema: for a
+ * page that lists resources by name (a case's panels, an org's tabs, the sub-resources under a row).
+ */
+export function ResourceListOf({ resource, ...place }: SchemaListProps) {
+  const declaration = resourceByName(resource);
+  const View = useViews(declaration).list;
+  return View && declaration ? <View {...place} declaration={declaration} /> : <SchemaList {...place} resource={resource} />;
+}
+
+/** A list view loaded apart from the app's code (`sideList`): the component, and `load()` for the view it draws. */
+export type SideList = ViewPart & { load(): Promise<ViewPart> };
+
+/** Every side-loaded list view's loader: once a first list has shown, the others load while the browser is idle. */
+const loaders: (() => Promise<ViewPart>)[] = [];
+let othersRequested = false;
+
+function loadOthersWhenIdle() {
+  if (othersRequested) return;
+  othersRequested = true;
+  const loadAll = () => loaders.forEach((load) => void load().catch(() => undefined));
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadAll, { timeout: OTHER_LISTS_IDLE_TIMEOUT_MS });
+  else window.setTimeout(loadAll, 0);
+}
+
+/** The longest the other lists' code waits for an idle moment after the first list showed. */
+const OTHER_LISTS_IDLE_TIMEOUT_MS = 3000;
+
+/**
+ * A resource's list view (`…List.tsx`: its columns) whose code is never part of the first download: it loads when the
+ * list is first drawn — the list shows its skeleton until then, without suspending (see moduleOnTheSide) — and, once a
+ * first list has shown, every other list view loads while the browser is idle, so moving to another list finds its
+ * code there. A failed load is thrown in render, for the nearest error boundary.
+ */
+export function sideList<M>(load: () => Promise<M>, pick: (module: M) => ViewPart): SideList {
+  let started: Promise<ViewPart> | undefined;
+  let loaded: ViewPart | undefined;
+  const start = () =>
+    (started ??= load().then((module) => {
+      loaded = pick(module);
+      return loaded;
+    }));
+  loaders.push(start);
+  function SideLoadedList(props: ViewProps) {
+    const [View, setView] = useState<ViewPart | undefined>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown }>();
+    useEffect(() => {
+      if (View) {
+        loadOthersWhenIdle();
+        return;
+      }
+      let current = true;
+      start().then(
+        (view) => current && setView(() => view),
+        (error: unknown) => current && setFailure({ error }),
+      );
+      return () => {
+        current = false;
+      };
+    }, [View]);
+    if (failure) throw failure.error;
+    if (View) return <View {...props} />;
+    return props.parent ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={props.declaration.title} />;
+  }
+  return Object.assign(SideLoadedList, { load: start });
+}

@@ -1,0 +1,25 @@
+import { BooleanColumn, ChipColumn, LongDateColumn, TextColumn } from '../resources/columns.js';
+import { SchemaList } from '../resources/SchemaList.js';
+import type { ViewProps } from '../resources/views.js';
+
+/** Section templates (/sections): a row expands into its versions. */
+export function SectionList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="sections">
+      <TextColumn source="SectionName" label="Section Name" />
+      <TextColumn source="LatestVersion" label="Latest Version" />
+      <BooleanColumn source="Enabled" label="Enabled" />
+    </SchemaList>
+  );
+}
+
+/** A section template's versions, under its row. */
+export function SectionVersionList(place: ViewProps) {
+  return (
+    <SchemaList {...place} resource="section-versions">
+      <ChipColumn source="Version" label="Version" text={(r) => `v${String(r.Version)}`} />
+      <BooleanColumn source="Enabled" label="Enabled" />
+      <LongDateColumn source="CreatedDate" label="Created On" />
+    </SchemaList>
+  );
+}
