@@ -1,13 +1,20 @@
+import { lazy } from 'react';
 import { CASE_STATE_LABELS } from '../../shared/workflow.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import { ChoiceColumn, DateColumn, TextColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 
-/** Cases (/cases, spec 001 §2 "Cases list"); the server may leave columns out for the caller (a client user). */
+const CaseFilters = lazy(() => import('./CaseFilters.js'));
+const CaseBulkActions = lazy(() => import('./CaseBulkActions.js'));
+
+/**
+ * Cases (/cases, spec 001 §2 "Cases list"): the left panel of orgs and states, and bulk Assign Reviewer; the server
+ * may leave columns out for the caller (a client user).
+ */
 export function CaseList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="cases">
+    <SchemaList {...place} resource="cases" aside={CaseFilters} bulkActions={CaseBulkActions}>
       <TextColumn source="CaseNumber" label="Case #" nowrap />
       <TextColumn source="CaseName" label="Name" nowrap />
       <TextColumn source="Code" label="Org" />

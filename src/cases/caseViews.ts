@@ -8,15 +8,12 @@ const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
 export const casesViews: ResourceViews = {
   list: sideList(() => import('./CaseList.js'), (m) => m.CaseList),
   page: lazy(() => import('./CasePage.js')),
-  aside: lazy(() => import('./CaseFilters.js')),
-  bulkActions: lazy(() => import('./CaseBulkActions.js')),
   inputs: { Client_Id: orgPicker },
 };
 
 /** A case's papers: the name downloads the file, the tracking number opens its tracking, and the ways to add papers. */
 export const casePapersViews: ResourceViews = {
   list: sideList(() => import('./papers/CasePaperList.js'), (m) => m.CasePaperList),
-  actions: lazy(() => import('./papers/PaperActions.js')),
 };
 
 /** A case's messages: the recipients are chosen among the case's people. */

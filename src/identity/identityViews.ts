@@ -4,7 +4,6 @@ import { sideList } from '../resources/SchemaList.js';
 
 const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
 
-const userEditor = () => import('./UserEditorSlot.js');
 
 /**
  * Users (/identity/users): the filter panel, the ways to add a user, the inline editor under a row, the first name
@@ -12,9 +11,6 @@ const userEditor = () => import('./UserEditorSlot.js');
  */
 export const usersViews: ResourceViews = {
   list: sideList(() => import('./UserList.js'), (m) => m.UserList),
-  aside: lazy(() => import('./UserFilters.js')),
-  actions: lazy(() => userEditor().then((m) => ({ default: m.NewUserActions }))),
-  expand: lazy(userEditor),
   sections: { 'Account Status': lazy(() => import('./LockControls.js')) },
   inputs: { Org_Id: orgPicker },
 };
@@ -25,7 +21,6 @@ export const accountViews: ResourceViews = { inputs: { Org_Id: orgPicker } };
 /** Groups (/identity/groups): the inline editor under a row, the name and tag cells, the tags beside the form. */
 export const groupsViews: ResourceViews = {
   list: sideList(() => import('./GroupList.js'), (m) => m.GroupList),
-  expand: lazy(() => import('./GroupEditorSlot.js')),
   sections: { Group: lazy(() => import('./GroupTags.js').then((m) => ({ default: m.GroupTagsSlot }))) },
 };
 

@@ -1,12 +1,17 @@
+import { lazy } from 'react';
 import { itemTypeTitle } from '../../resources/itemTypes.js';
 import { TextColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 
-/** Item templates (/item-types): a row expands into the template's detail. */
+const ItemTypeCreate = lazy(() => import('./ItemTypeCreate.js'));
+const ItemTypeOpen = lazy(() => import('./ItemTypeOpen.js'));
+const ItemTypeDetail = lazy(() => import('./ItemTypeDetail.js'));
+
+/** Item templates (/item-types): the create modal picks the starting sections; a row opens the template's detail, expanded. */
 export function ItemTypeList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="item-types">
+    <SchemaList {...place} resource="item-types" create={ItemTypeCreate} edit={ItemTypeOpen} expand={ItemTypeDetail}>
       <TextColumn source="Name" label="Name" text={itemTypeTitle} />
     </SchemaList>
   );

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
 import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
@@ -5,11 +6,18 @@ import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 import ItemNumberCell from './ItemNumberCell.js';
+import { ItemBulkActions } from './ItemBulkActionsPart.js';
 
-/** A case's items (spec 001 §2 "Items table"): on a phone a row shows its number, place and status; the ACD is in its form. */
+const ItemEditor = lazy(() => import('./ItemEditor.js'));
+const ItemMoveButtons = lazy(() => import('./ItemMoveButtons.js'));
+
+/**
+ * A case's items (spec 001 §2 "Items table"): the inline item form under a row, move up and down, and the bulk
+ * modals; on a phone a row shows its number, place and status (the ACD is in its form).
+ */
 export function CaseItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="case-items">
+    <SchemaList {...place} resource="case-items" expand={ItemEditor} rowActions={ItemMoveButtons} bulkActions={ItemBulkActions}>
       <Column source="DisplayId" label="Item No" sortable={false} nowrap link={itemPageLink} render={(record) => <ItemNumberCell record={record} />} />
       <TextColumn source="Label" label="Location" text={itemPlace} sortable={false} />
       <TextColumn source="AssignedTo.LastName" label="Assignee" text={(r) => lastFirst(r.AssignedTo)} sortable={false} phone={false} nowrap />

@@ -3,13 +3,16 @@ import { Column, DateColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 
-// The name's download comes with the attachments' upload code, loaded with the first row.
-const AttachmentName = lazy(() => import('./ItemAttachments.js').then((m) => ({ default: m.AttachmentName })));
+// The name's download, move up and down and the upload: one module, loaded with the first row.
+const attachments = () => import('./ItemAttachments.js');
+const AttachmentName = lazy(() => attachments().then((m) => ({ default: m.AttachmentName })));
+const AttachmentActions = lazy(() => attachments().then((m) => ({ default: m.AttachmentActions })));
+const AttachmentMoveButtons = lazy(() => attachments().then((m) => ({ default: m.AttachmentMoveButtons })));
 
-/** An item's attachments: the name downloads the file. */
+/** An item's attachments: the name downloads the file, move up and down, and the upload. */
 export function ItemAttachmentList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="item-attachments">
+    <SchemaList {...place} resource="item-attachments" actions={AttachmentActions} rowActions={AttachmentMoveButtons}>
       <Column source="Name" label="Name" sortable={false} render={(record) => <AttachmentName record={record} />} />
       <DateColumn source="CreatedDate" label="Created" sortable={false} nowrap />
     </SchemaList>

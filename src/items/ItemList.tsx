@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
 import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
@@ -6,11 +7,17 @@ import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 import ItemNumberCell from './ItemNumberCell.js';
+import { ItemBulkActions } from './ItemBulkActionsPart.js';
 
-/** Item search (/items, spec 001 §2): the items with their case's columns; secondary columns on a wide screen. */
+const ItemFilters = lazy(() => import('./ItemFilters.js'));
+
+/**
+ * Item search (/items, spec 001 §2): the items with their case's columns (secondary ones on a wide screen), the Item
+ * Status panel and the bulk modals.
+ */
 export function ItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="items">
+    <SchemaList {...place} resource="items" aside={ItemFilters} bulkActions={ItemBulkActions}>
       <TextColumn source="Case.CaseNumber" label="Case #" text={caseNumberTail} hover={caseNumber} nowrap link={caseLink} />
       <TextColumn source="Case.Subject.LastName" label="Case Name" link={caseLink} />
       <TextColumn source="Case.Org.Code" label="Org" />

@@ -2,30 +2,21 @@ import { lazy } from 'react';
 import type { ResourceViews } from '../resources/views.js';
 import { sideList } from '../resources/SchemaList.js';
 
-const ItemBulkActions = lazy(() => import('./ItemBulkActions.js'));
-const attachments = () => import('./ItemAttachments.js');
 
 /** A case's items: the inline item form under a row, move up and down, the bulk modals and the item's page. */
 export const caseItemsViews: ResourceViews = {
   list: sideList(() => import('./CaseItemList.js'), (m) => m.CaseItemList),
   page: lazy(() => import('./page/ItemPage.js')),
-  expand: lazy(() => import('./ItemEditor.js')),
-  rowActions: lazy(() => import('./ItemMoveButtons.js')),
-  bulkActions: ItemBulkActions,
 };
 
 /** Item search (/items): the filter panel and the same bulk modals. */
 export const itemsViews: ResourceViews = {
   list: sideList(() => import('./ItemList.js'), (m) => m.ItemList),
-  aside: lazy(() => import('./ItemFilters.js')),
-  bulkActions: ItemBulkActions,
 };
 
 /** An item's attachments: the name downloads the file, move up and down, and the upload. */
 export const itemAttachmentsViews: ResourceViews = {
   list: sideList(() => import('./ItemAttachmentList.js'), (m) => m.ItemAttachmentList),
-  actions: lazy(() => attachments().then((m) => ({ default: m.AttachmentActions }))),
-  rowActions: lazy(() => attachments().then((m) => ({ default: m.AttachmentMoveButtons }))),
 };
 
 /** An item's expenses, history and issue codes: their tables' columns. */

@@ -9,10 +9,12 @@ const OrgUserName = lazy(() => import('./OrgUserName.js'));
 
 const names = (list: unknown, field: string) => ((list ?? []) as Record<string, unknown>[]).map((entry) => String(entry[field] ?? '')).filter(Boolean);
 
-/** An org's users (its Users tab): the name with its status, and a tick per setting that saves at once. */
+const OrgUserActions = lazy(() => import('./OrgUserActions.js'));
+
+/** An org's users (its Users tab): the name with its status, a tick per setting that saves at once, and New User. */
 export function OrgUserList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-users">
+    <SchemaList {...place} resource="org-users" actions={OrgUserActions}>
       <Column source="LastName" label="Name" render={(record) => <OrgUserName record={record} />} />
       {/* Groups and phone give way on a laptop to the settings this tab is for; the column chooser shows them. */}
       <TextColumn source="Groups" label="Groups" text={(r) => names(r.Groups, 'Name').join(', ')} sortable={false} phone={false} wideOnly />

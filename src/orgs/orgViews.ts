@@ -16,7 +16,6 @@ export const orgsViews: ResourceViews = {
 /** An org's users: the name with its status, and the ways to add a user to the org. */
 export const orgUsersViews: ResourceViews = {
   list: sideList(() => import('./OrgUserList.js'), (m) => m.OrgUserList),
-  actions: lazy(() => import('./OrgUserActions.js')),
 };
 
 /** An org's case types, their date ranges, fees and deadlines, and its expense rules: their tables' columns. */

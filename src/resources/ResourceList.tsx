@@ -23,7 +23,7 @@ import { PageHeader } from '../layout/PageHeader.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { parentValuesOf } from './recordValues.js';
-import { useViews, ViewOf, type ResourceViews } from './views.js';
+import { useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { ListPager } from './ListPager.js';
 import { filterDefaults, filterInput } from './ListFilters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
@@ -68,15 +68,13 @@ function WithAside({ aside, children }: { aside: ReactNode; children: ReactNode 
 }
 
 /** The resource's bulk actions, on the rows the user selected (react-admin's list selection). */
-function BulkActions({ declaration, parent }: { declaration: ResourceDeclaration; parent?: ApiRecord }) {
-  const Actions = useViews(declaration).bulkActions;
-  return Actions ? <Actions declaration={declaration} parent={parent} /> : null;
+function BulkActions({ part: Actions, declaration, parent }: { part: ViewPart; declaration: ResourceDeclaration; parent?: ApiRecord }) {
+  return <Actions declaration={declaration} parent={parent} />;
 }
 
 /** The form of a record: the resource's edit or create view, or the generic modal. */
-function RecordForm({ declaration, record, parent, readOnly, onClose }: { declaration: ResourceDeclaration; record?: Row; parent?: ApiRecord; readOnly: boolean; onClose(): void }) {
-  const views = useViews(declaration);
-  const part = record ? views.edit : views.create;
+function RecordForm({ parts, declaration, record, parent, readOnly, onClose }: { parts: ListParts; declaration: ResourceDeclaration; record?: Row; parent?: ApiRecord; readOnly: boolean; onClose(): void }) {
+  const part = record ? parts.edit : parts.create;
   if (!part)
     return (
       <Suspense fallback={null}>
@@ -127,10 +125,9 @@ const isClosed = (record: Row | undefined): boolean => typeof record?.LockedReas
  * What a row shows when it expands: the resource's expand view, then its sub-resources' lists (each titled when
  * there are several, read only when the record is closed to the viewer), leaving out those the user may not list.
  */
-function Expanded({ declaration }: { declaration: ResourceDeclaration }) {
+function Expanded({ declaration, part: Part }: { declaration: ResourceDeclaration; part?: ViewPart }) {
   const record = useRecordContext<Row>();
   const [, collapse] = useExpanded(declaration.name, record?.id ?? '', true);
-  const Part = useViews(declaration).expand;
   if (!record) return null;
   const closed = isClosed(record);
   const subResources = declaration.subResources ?? [];
@@ -160,11 +157,15 @@ interface ListProps {
   readOnly?: boolean;
   /** The table's columns (src/resources/columns.tsx); none: guessed from the schema. */
   children?: ReactNode;
+  /** What the list's view draws beside the columns: a filter panel, row actions, the forms… */
+  parts?: ListParts;
 }
 
-function ListView({ declaration, parent, caption = false, readOnly = false, children }: ListProps) {
+const noParts: ListParts = {};
+
+function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts }: ListProps) {
   const { name, list, texts } = declaration;
-  const views: ResourceViews = useViews(declaration);
+  const views = parts;
   const resource = { resource: name };
   const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
@@ -270,7 +271,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
             bulkActionButtons={
               showBulk ? (
                 <Suspense fallback={null}>
-                  <BulkActions declaration={declaration} parent={parent} />
+                  {views.bulkActions && <BulkActions part={views.bulkActions} declaration={declaration} parent={parent} />}
                 </Suspense>
               ) : (
                 false
@@ -290,12 +291,13 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
                         }
                       : false
             }
-            expand={expands ? <Expanded declaration={declaration} /> : undefined}
+            expand={expands ? <Expanded declaration={declaration} part={views.expand} /> : undefined}
             expandSingle={expands && !opensPage}
             rowActions={
               showEdit || showView || showRemove || showRowActions || showEditLink ? (
                 <RowActions
                   declaration={declaration}
+                  part={views.rowActions}
                   parent={parent}
                   withRowActions={showRowActions}
                   canEdit={showEdit}
@@ -309,7 +311,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
           <ListPager />
         </Card>
       </WithAside>
-      {editing && <RecordForm declaration={declaration} record={editing.record} readOnly={editing.readOnly} parent={parent} onClose={() => setEditing(null)} />}
+      {editing && <RecordForm parts={views} declaration={declaration} record={editing.record} readOnly={editing.readOnly} parent={parent} onClose={() => setEditing(null)} />}
     </>
   );
 }
@@ -328,7 +330,7 @@ function ListLoadFailed({ text }: { text?: string }) {
  * A sub-resource whose records are a field of its parent record (`list.from`: a date range's fees): no call, the
  * same view over react-admin's `useList`; each record carries the parent's values its writes' paths need.
  */
-function FromParentList({ declaration, parent, caption, readOnly, from, children }: ListProps & { parent: ApiRecord; from: string }) {
+function FromParentList({ declaration, parent, caption, readOnly, from, children, parts }: ListProps & { parent: ApiRecord; from: string }) {
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   const data = useMemo(() => {
     const values = parentValuesOf(declaration, parent);
@@ -344,7 +346,7 @@ function FromParentList({ declaration, parent, caption, readOnly, from, children
   return (
     <ResourceContextProvider value={declaration.name}>
       <ListContextProvider value={context}>
-        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
           {children}
         </ListView>
       </ListContextProvider>
@@ -359,16 +361,16 @@ function FromParentList({ declaration, parent, caption, readOnly, from, children
  * sub-resources or its expand view. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
  * `list.from` shows the parent's field instead of calling.
  */
-export function ResourceList({ declaration, parent, caption, readOnly, children }: ListProps) {
+export function ResourceList({ declaration, parent, caption, readOnly, children, parts }: ListProps) {
   const from = declaration.list.from;
   const list = from ? (
     parent ? (
-      <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from}>
+      <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from} parts={parts}>
         {children}
       </FromParentList>
     ) : null
   ) : (
-    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
       {children}
     </CalledList>
   );
@@ -377,7 +379,7 @@ export function ResourceList({ declaration, parent, caption, readOnly, children 
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */
-function CalledList({ declaration, parent, caption, readOnly, children }: ListProps) {
+function CalledList({ declaration, parent, caption, readOnly, children, parts }: ListProps) {
   const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
   const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
   return (
@@ -397,7 +399,7 @@ function CalledList({ declaration, parent, caption, readOnly, children }: ListPr
       // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
       queryOptions={{ onError: () => undefined }}
     >
-      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
         {children}
       </ListView>
     </ListBase>

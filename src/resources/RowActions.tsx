@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useCanAccess, useExpanded, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { useViews, ViewOf } from './views.js';
+import { ViewOf, type ViewPart } from './views.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import type { Row } from './columns.js';
 import { stop } from './tableColumns.js';
@@ -15,7 +15,9 @@ import { stop } from './tableColumns.js';
 interface RowActionsProps {
   declaration: ResourceDeclaration;
   parent?: ApiRecord;
-  /** The resource's `rowActions` view shows (not in a list drawn read only). */
+  /** The list's own row actions (move up and down), before edit and remove. */
+  part?: ViewPart;
+  /** The list's `rowActions` show (not in a list drawn read only). */
   withRowActions: boolean;
   canEdit: boolean;
   /** Without edit: a View button opening the record read only. */
@@ -28,9 +30,8 @@ interface RowActionsProps {
  * Edit, and hide/restore or delete (after confirmation when the declaration asks), as the declaration and the
  * user's permissions allow; the remove itself is `useRemoveAction`.
  */
-export function RowActions({ declaration, parent, withRowActions, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
+export function RowActions({ declaration, parent, part: extra, withRowActions, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
   const record = useRecordContext<Row>();
-  const extra = useViews(declaration).rowActions;
   const removeAction = useRemoveAction(declaration, record, { parent });
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
   const editLink = declaration.list.editLink;

@@ -1,16 +1,17 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LinearProgress } from '@mui/material';
 import { resourceByName } from '../../resources/index.js';
 import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
 import { ListSkeleton } from './ListSkeleton.js';
-import { useViews, type ViewPart, type ViewProps } from './views.js';
+import { useViews, type ListParts, type ViewPart, type ViewProps } from './views.js';
 
 // A list is the first screen after sign-in (the cases) and most screens are lists: its code starts loading with the
 // app, beside the session's calls and the route's own code, rather than once the route has rendered; and the list
 // renders the moment it is there (no Suspense: see moduleOnTheSide).
 const useListModule = moduleOnTheSide(() => import('./ResourceList.js'));
 
-export type SchemaListProps = Partial<ViewProps> & {
+export type SchemaListProps = Partial<ViewProps> &
+  ListParts & {
   /** The resource listed, by its contract's name. */
   resource: string;
   /** The columns (src/resources/columns.tsx); none: every titled field of the schema. */
@@ -19,17 +20,19 @@ export type SchemaListProps = Partial<ViewProps> & {
 
 /**
  * A resource's list as a view writes it: `<SchemaList resource="expense-types" />` alone lists a plain resource with
- * columns guessed from its schema; a view gives it columns as JSX children. The paging, filters, sort, row actions
- * and forms follow the resource's contract and the user's permissions (the generic `ResourceList`, loaded beside
+ * columns guessed from its schema; a view gives it columns as JSX children and its other parts as props (a filter
+ * panel, row actions, bulk actions, the forms: `ListParts`). The paging, filters, sort, add, edit and remove follow
+ * the resource's contract and the user's permissions (the generic `ResourceList`, loaded beside
  * the app's own code). A view rendered under a parent's row passes its place on (`parent`, `caption`, `readOnly`).
  */
-export function SchemaList({ resource, parent, caption, readOnly, children }: SchemaListProps) {
+export function SchemaList({ resource, parent, caption, readOnly, children, edit, create, expand, aside, rowActions, bulkActions, actions }: SchemaListProps) {
   const declaration = resourceByName(resource);
   const list = useListModule();
+  const parts = useMemo<ListParts>(() => ({ edit, create, expand, aside, rowActions, bulkActions, actions }), [edit, create, expand, aside, rowActions, bulkActions, actions]);
   if (!declaration) throw new Error(`No resource named ${resource}`);
   if (!list) return parent ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />;
   return (
-    <list.ResourceList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly}>
+    <list.ResourceList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
       {children}
     </list.ResourceList>
   );

@@ -24,8 +24,8 @@ export interface ViewProps {
 export type ViewPart = ComponentType<ViewProps>;
 
 /**
- * The React parts of one resource's screens, written in the area's folder (`src/cases/caseViews.ts`): the generic
- * list and form draw the declaration's columns and fields, and these components where the resource has more to show.
+ * The React parts of one resource's screens, written in the area's folder (`src/cases/caseViews.ts`): its list (with
+ * its columns and the list's other parts), its record page, and the parts the generic form and remove cannot draw.
  * A resource without views gets the generic screens alone.
  */
 export interface ResourceViews {
@@ -40,20 +40,6 @@ export interface ResourceViews {
    * may list the resource; it reads the id from the route (`useParams`) and loads what it shows.
    */
   page?: ViewPart;
-  /** The edit form, in place of the generic modal: gets the record, the parent, `readOnly` and `onClose`. */
-  edit?: ViewPart;
-  /** The create form, in place of the generic modal: gets the parent and `onClose`. */
-  create?: ViewPart;
-  /** Drawn under an expanded row, before the sub-resources' lists. */
-  expand?: ViewPart;
-  /** Beside the list (a filter panel). */
-  aside?: ViewPart;
-  /** Buttons of a row before its edit and remove buttons (gets the record); they decide themselves whom they show to. */
-  rowActions?: ViewPart;
-  /** Actions on the selected rows: the table gets selection checkboxes; the part reads react-admin's selection. */
-  bulkActions?: ViewPart;
-  /** The page header's actions in place of the add button (several ways to create, each with its form). */
-  actions?: ViewPart;
   /**
    * Explains a refused delete instead of the error toast (e.g. what still uses the record): gets the record, the
    * refusal as `error` and `onClose`; a refusal it does not recognise it toasts itself and closes.
@@ -69,6 +55,28 @@ export interface ResourceViews {
   sections?: Readonly<Record<string, ViewPart>>;
   /** Inputs drawn by a component instead of the schema's input, by field; it reads its source from `useSchemaInput()`. */
   inputs?: Readonly<Record<string, ViewPart>>;
+}
+
+/**
+ * What a list's view draws beside its columns, as props of its `SchemaList` (src/<area>/…List.tsx): each a component
+ * (usually `lazy(() => import('./ThePart.js'))`) given the list's declaration and, where it has them, the record and
+ * the parent.
+ */
+export interface ListParts {
+  /** The edit form, in place of the generic modal: gets the record, the parent, `readOnly` and `onClose`. */
+  edit?: ViewPart;
+  /** The create form, in place of the generic modal: gets the parent and `onClose`. */
+  create?: ViewPart;
+  /** Drawn under an expanded row, before the sub-resources' lists. */
+  expand?: ViewPart;
+  /** Beside the list (a filter panel). */
+  aside?: ViewPart;
+  /** Buttons of a row before its edit and remove buttons (gets the record); they decide themselves whom they show to. */
+  rowActions?: ViewPart;
+  /** Actions on the selected rows: the table gets selection checkboxes; the part reads react-admin's selection. */
+  bulkActions?: ViewPart;
+  /** The page header's actions in place of the add button (several ways to create, each with its form). */
+  actions?: ViewPart;
 }
 
 /** Every resource's views, by resource name: put together once, where the app is (src/views.ts). */

@@ -2,9 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// react-admin screens load through the data provider and the auth provider's canAccess before they show rows;
-// on a busy 2-core machine that can take longer than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+// react-admin screens load through the data provider and the auth provider's canAccess before they show rows, and a
+// list first loads its view's code (sideList) and the generic list's, which Vite transforms on first use: on a busy
+// 2-core machine that can take longer than Testing Library's default second, and at times than five.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine: MUI's media queries and some widgets need these.
 if (!window.matchMedia) {
@@ -32,7 +33,3 @@ afterEach(() => {
 // waiting for a modal would otherwise count against its timeout.
 await import('../../src/resources/ResourceFormDialog.js');
 await import('../../src/resources/DateFilterField.js');
-// The list views (their columns) load apart from the app too (sideList), when a list is first drawn: loaded here for
-// the same reason. tests/ui/sideList.test.tsx draws a list whose view is still loading, and one that fails to load.
-const { views } = await import('../../src/views.js');
-await Promise.all(Object.values(views).map((view) => (view.list as { load?: () => Promise<unknown> } | undefined)?.load?.()));
