@@ -123,7 +123,7 @@ const STATES: readonly { name: string; make(): Promise<number> }[] = [
     },
   },
   {
-    // Every item accepted: the state the items imply (set here directly; items.test.ts takes a case there through its items).
+    // Every item accepted: the state the items imply (set here directly; itemsWorkflow.test.ts takes a case there through its items).
     name: 'complete',
     async make() {
       const id = await STATES[5].make();
