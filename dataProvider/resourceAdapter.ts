@@ -29,7 +29,7 @@ export function pageInMemory<T extends object>(
       const declaration = declared.find((f) => f.source === path);
       // A search (react-admin's `q`) looks where the list's filter says, else in what a picker shows of each record.
       if (path === 'q' && !declaration?.matches) return represent(row).toLowerCase().includes(String(wanted).toLowerCase());
-      const exact = typeof wanted !== 'string' || (declaration !== undefined && declaration.type !== 'text');
+      const exact = typeof wanted !== 'string' || (declaration !== undefined && declaration.match !== 'contains');
       if (exact) return String(valueAt(row, path)) === String(wanted);
       const term = String(wanted).toLowerCase();
       return (declaration?.matches ?? [path]).some((field) => text(valueAt(row, field)).toLowerCase().includes(term));
@@ -151,7 +151,7 @@ export function tableQueryOf(declaration: ResourceDeclaration, params: Pick<GetL
   const declaredSources = new Set((declaration.list.filters ?? []).filter((f) => !f.additional).map((f) => f.source));
   const filtered: { id: string; value: unknown }[] = [];
   const additional: Record<string, unknown> = {};
-  const checks = new Set((declaration.list.filters ?? []).filter((f) => f.type === 'check').map((f) => f.source));
+  const checks = new Set((declaration.list.filters ?? []).filter((f) => f.match === 'check').map((f) => f.source));
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     // A checkbox filter that is off is no filter.
     if (!isActive(value) || (checks.has(key) && value !== true)) continue;
@@ -171,7 +171,7 @@ export function tableQueryOf(declaration: ResourceDeclaration, params: Pick<GetL
 async function getList(declaration: ResourceDeclaration, params: GetListParams): Promise<GetListResult<Row>> {
   if (declaration.paging === 'browser') {
     // A sub-resource keeps exactly its parent's rows (the parent key is an equality, not a text search).
-    const parentKey: FilterDeclaration[] = declaration.parent ? [{ source: declaration.parent.field, label: declaration.parent.field, type: 'choice' }] : [];
+    const parentKey: FilterDeclaration[] = declaration.parent ? [{ source: declaration.parent.field, match: 'equals' }] : [];
     // Values that fill the list call's path or query (an org's id for its people) chose the rows already.
     const operation = operationOf(declaration, 'list');
     const callValues = new Set(placeholdersOf(operation).filter((name) => name !== declaration.parent?.field));

@@ -79,12 +79,12 @@ export default defineResource({
   list: {
     // The screen draws its own filters (src/admin/AuditLogPage.tsx); these say how each travels in the list call.
     filters: [
-      { source: 'UserName', label: 'User', type: 'text' },
-      { source: 'Action', label: 'Action', type: 'text' },
-      { source: 'Entity', label: 'Entity', type: 'text' },
-      { source: 'Entity_Id', label: 'Record Id', type: 'text' },
-      { source: 'From', label: 'From', type: 'date', additional: true },
-      { source: 'To', label: 'To', type: 'date', additional: true },
+      { source: 'UserName', match: 'contains' },
+      { source: 'Action', match: 'contains' },
+      { source: 'Entity', match: 'contains' },
+      { source: 'Entity_Id', match: 'contains' },
+      { source: 'From', match: 'equals', additional: true },
+      { source: 'To', match: 'equals', additional: true },
     ],
     pageSize: PageSizes.AUDIT_LOG,
     sort: { field: 'CreatedDate', order: 'DESC' },

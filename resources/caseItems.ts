@@ -1,7 +1,6 @@
 import { PageSizes, Timing } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
-import { ITEM_STATUS_LABELS, ItemStatuses } from '../shared/workflow.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import itemTypeSchema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
@@ -87,16 +86,11 @@ export default defineResource({
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     // Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown.
     filters: [
-      { source: 'Location', label: 'Location/City/State', type: 'text', matches: ['Label', 'Address1', 'City', 'Location.Region.Short', 'PostalCode'] },
+      { source: 'Location', match: 'contains', matches: ['Label', 'Address1', 'City', 'Location.Region.Short', 'PostalCode'] },
       // Flat sources, as item search names them (a dotted source would become a nested filter value).
-      { source: 'LastName', label: 'Last Name', type: 'text', matches: ['AssignedTo.LastName'] },
-      { source: 'ItemType', label: 'Item Template', type: 'text', matches: ['ItemType.Description'] },
-      {
-        source: 'ItemStatus',
-        label: 'Status',
-        type: 'choice',
-        choices: [{ value: null, label: 'Show All' }, ...Object.values(ItemStatuses).map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))],
-      },
+      { source: 'LastName', match: 'contains', matches: ['AssignedTo.LastName'] },
+      { source: 'ItemType', match: 'contains', matches: ['ItemType.Description'] },
+      { source: 'ItemStatus', match: 'equals' },
     ],
     pageSize: PageSizes.CASE_ITEMS,
     sort: { field: 'DisplayId', order: 'ASC' },

@@ -65,14 +65,14 @@ export default defineResource({
   list: {
     refresh: true,
     filters: [
-      { source: 'CaseNumber', label: 'Search Case', type: 'text' },
+      { source: 'CaseNumber', match: 'contains' },
       // Names are looked up by how they start, last name first (docs/decisions.md, "Search Name").
-      { source: 'CaseName', label: 'Search Name', type: 'text', placeholder: 'Last name, first name' },
-      { source: 'Reviewer_Id', label: 'Reviewer', type: 'reference', reference: 'reviewers', additional: true },
-      { source: 'StartDate', label: 'From', type: 'date', additional: true },
-      { source: 'EndDate', label: 'To', type: 'date', additional: true },
-      { source: 'IncludePeopleWhoWorkForMe', label: 'Include people assigned to me', type: 'check', additional: true },
-      { source: 'OnlyShowCasesAssignedToMe', label: 'Only show cases assigned to me', type: 'check', additional: true },
+      { source: 'CaseName', match: 'contains' },
+      { source: 'Reviewer_Id', match: 'equals', additional: true },
+      { source: 'StartDate', match: 'equals', additional: true },
+      { source: 'EndDate', match: 'equals', additional: true },
+      { source: 'IncludePeopleWhoWorkForMe', match: 'check', additional: true },
+      { source: 'OnlyShowCasesAssignedToMe', match: 'check', additional: true },
     ],
     rowClick: 'page',
     // The pencil opens the case's page too, where the case form reads the case and saves it with its subject; it is

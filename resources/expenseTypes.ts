@@ -30,10 +30,10 @@ export default defineResource({
   list: {
     // A filter on every column (spec 002 §2.6).
     filters: [
-      { source: 'Short', label: 'Filter Name', type: 'text' },
-      { source: 'UOM.Description', label: 'Filter UOM', type: 'text' },
-      { source: 'MultipleUnitsAllowed', label: 'Filter Allow Multiple?', type: 'boolean' },
-      { source: 'Reimbursable', label: 'Filter Reimbursable?', type: 'boolean' },
+      { source: 'Short', match: 'contains' },
+      { source: 'UOM.Description', match: 'contains' },
+      { source: 'MultipleUnitsAllowed', match: 'equals' },
+      { source: 'Reimbursable', match: 'equals' },
     ],
     pageSize: PageSizes.EXPENSE_TYPES,
     sort: { field: 'Short', order: 'ASC' },

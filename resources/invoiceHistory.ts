@@ -32,9 +32,9 @@ export default defineResource({
   remove: { kind: 'none' },
   list: {
     filters: [
-      { source: 'Org_Id', label: 'Org', type: 'reference', reference: 'orgs', additional: true },
-      { source: 'From', label: 'From', type: 'date', additional: true },
-      { source: 'To', label: 'To', type: 'date', additional: true },
+      { source: 'Org_Id', match: 'equals', additional: true },
+      { source: 'From', match: 'equals', additional: true },
+      { source: 'To', match: 'equals', additional: true },
     ],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'InvoiceDate', order: 'DESC' },

@@ -3,8 +3,7 @@ import { PageSizes } from '../shared/constants.js';
 import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, restOperations } from './declaration.js';
-import { hiddenStatusFilter } from './screenParts.js';
+import { HIDDEN_FILTER, defineResource, restOperations } from './declaration.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
@@ -59,7 +58,7 @@ export default defineResource({
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.CREATE_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.DELETE_ITEM_TYPES] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
   list: {
-    filters: [hiddenStatusFilter()],
+    filters: [HIDDEN_FILTER],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
     rowClick: 'expand',

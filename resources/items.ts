@@ -41,10 +41,10 @@ export default defineResource({
   list: {
     debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     filters: [
-      { source: 'CaseNumber', label: 'Case #', type: 'text' },
-      { source: 'Location', label: 'Location/City/State', type: 'text' },
-      { source: 'LastName', label: 'Last Name', type: 'text' },
-      { source: 'ItemType', label: 'Item Template', type: 'text' },
+      { source: 'CaseNumber', match: 'contains' },
+      { source: 'Location', match: 'contains' },
+      { source: 'LastName', match: 'contains' },
+      { source: 'ItemType', match: 'contains' },
     ],
     dense: true,
     // Spec 001 §2: the case number and name link to the case (Edit Cases), the item number to the item (Edit Items);

@@ -3,8 +3,7 @@ import { PageSizes } from '../shared/constants.js';
 import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/typeItem.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource } from './declaration.js';
-import { hiddenStatusFilter } from './screenParts.js';
+import { HIDDEN_FILTER, defineResource } from './declaration.js';
 
 const P = Permissions.Types;
 const T = ConfigurationTexts.listScreen;
@@ -30,7 +29,7 @@ export default defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
   list: {
-    filters: [hiddenStatusFilter()],
+    filters: [HIDDEN_FILTER],
     pageSize: PageSizes.LIST_ITEMS,
     sort: { field: 'Short', order: 'ASC' },
     label: (parent) => `${listName(parent)} items`,

@@ -26,19 +26,7 @@ export default defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'delete', confirmBody: (r) => T.deleteBody(name(r)) },
   list: {
-    filters: [
-      {
-        source: 'IsDynamic',
-        label: 'List Type',
-        type: 'choice',
-        choices: [
-          { value: null, label: 'Show All' },
-          { value: false, label: 'Static' },
-          { value: true, label: 'Dynamic' },
-        ],
-        default: null,
-      },
-    ],
+    filters: [{ source: 'IsDynamic', match: 'equals' }],
     pageSize: 1000,
     sort: { field: 'FormattedTableName', order: 'ASC' },
     // Only dynamic lists are renamed or deleted.

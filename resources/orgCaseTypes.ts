@@ -36,18 +36,8 @@ function groupRanges(ranges: readonly ApiRecord[]): ApiRecord[] {
 /** Whether a record of an org list is the org's own: inherited ones belong to an ancestor, which alone deletes them. */
 export const ownRecord = (r: ApiRecord) => !r.Inherited;
 
-/** The Inherited filter of org lists (spec 002 §9: Show All, Inherited, Non-Inherited). */
-export const inheritedFilter = (initial: boolean | null): FilterDeclaration => ({
-  source: 'Inherited',
-  label: 'Inherited',
-  type: 'choice',
-  choices: [
-    { value: null, label: 'Show All' },
-    { value: true, label: 'Inherited' },
-    { value: false, label: 'Non-Inherited' },
-  ],
-  default: initial,
-});
+/** The Inherited filter of org lists (spec 002 §9: Show All, Inherited, Non-Inherited; src/orgs/InheritedFilter.tsx). */
+export const INHERITED_FILTER: FilterDeclaration = { source: 'Inherited', match: 'equals' };
 
 const BASE = '/api/orgs/:Org_Id/case-types';
 
@@ -85,7 +75,7 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
   list: {
-    filters: [{ source: 'q', label: 'Filter case types', type: 'text', matches: ['CaseType.Description', 'CaseType.Short', 'CaseTemplate.Label'] }, inheritedFilter(null)],
+    filters: [{ source: 'q', match: 'contains', matches: ['CaseType.Description', 'CaseType.Short', 'CaseTemplate.Label'] }, INHERITED_FILTER],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CaseType.Description', order: 'ASC' },
     rowClick: 'expand',

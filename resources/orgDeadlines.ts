@@ -5,7 +5,7 @@ import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgDeadline.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
-import { inheritedFilter, ownRecord } from './orgCaseTypes.js';
+import { INHERITED_FILTER, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
 const T = OrgTexts.deadlines;
@@ -40,7 +40,7 @@ function deadlines(acd: boolean): ResourceDeclaration {
     permissions: { view: [P.GET_ORG_DEADLINES], create: [P.ADD_ORG_DEADLINE], edit: [P.UPDATE_ORG_DEADLINE], delete: [P.DELETE_ORG_DEADLINE] },
     remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
     list: {
-      filters: [inheritedFilter(false)],
+      filters: [INHERITED_FILTER],
       pageSize: PageSizes.DEADLINES,
       sort: { field: acd ? 'ItemType.Name' : 'ActiveFrom', order: 'ASC' },
       label: () => (acd ? 'ACDs' : 'CDs'),

@@ -6,7 +6,7 @@ import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgExpenseRule.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { inheritedFilter, ownRecord } from './orgCaseTypes.js';
+import { INHERITED_FILTER, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
 const T = OrgTexts.expenseRules;
@@ -38,7 +38,7 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_EXPENSE_RULES], create: [P.UPDATE_ORG_EXPENSE_RULE], edit: [P.UPDATE_ORG_EXPENSE_RULE], delete: [P.DELETE_ORG_EXPENSE_RULE] },
   remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
   list: {
-    filters: [inheritedFilter(false)],
+    filters: [INHERITED_FILTER],
     pageSize: PageSizes.ORG_EXPENSE_RULES,
     sort: { field: 'ExpenseType.Description', order: 'ASC' },
     rowAccent: (r) => (ended(r) ? 'grey.400' : 'success.main'),

@@ -4,7 +4,7 @@ import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/orgUser.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { inheritedFilter } from './orgCaseTypes.js';
+import { INHERITED_FILTER } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
 const T = OrgTexts.users;
@@ -42,7 +42,7 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_USERS], edit: [P.UPDATE_USER_ORG_SETTINGS] },
   remove: { kind: 'none' },
   list: {
-    filters: [{ source: 'q', label: 'Filter users', type: 'text', matches: ['FirstName', 'LastName', 'Email'] }, inheritedFilter(false)],
+    filters: [{ source: 'q', match: 'contains', matches: ['FirstName', 'LastName', 'Email'] }, INHERITED_FILTER],
     dense: true,
     pageSize: PageSizes.ORG_USERS,
     sort: { field: 'LastName', order: 'ASC' },

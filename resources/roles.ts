@@ -22,7 +22,7 @@ export default defineResource({
   permissions: { view: [Permissions.Roles.VIEW_ROLES] },
   remove: { kind: 'none' },
   list: {
-    filters: [{ source: 'q', label: 'Filter roles', type: 'text', matches: ['Name', 'Category'] }],
+    filters: [{ source: 'q', match: 'contains', matches: ['Name', 'Category'] }],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
   },

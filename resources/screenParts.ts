@@ -1,27 +1,19 @@
 import type { ApiRecord } from './record.js';
 
 /*
- * The parts of a declaration that say how its screens look: filters, row removal, texts and form sections. Plain
- * data and pure functions, like the declaration. A list's columns are its view's (src/resources/columns.tsx).
+ * The parts of a declaration that say how its screens look: how its list filters, row removal, texts and form
+ * sections. Plain data and pure functions, like the declaration. A list's columns and filter inputs are its view's
+ * (src/resources/columns.tsx, src/resources/filters.tsx).
  */
 
-export interface FilterChoice {
-  value: string | number | boolean | null;
-  label: string;
-}
-
 /**
- * A filter the list offers. `text`: contains, case-insensitive; `choice`: one of the choices (the first is the
- * "show all" choice when its value is null); `boolean`: yes/no/all; `check`: a checkbox, on (true) or off (not
- * sent); `date`: a day (YYYY-MM-DD); `reference`: one record of the `reference` resource (its list), by key.
+ * A filter the list's call understands, by the source its value comes under, and how the rows are matched:
+ * `contains` (text, case-insensitive), `equals` (a choice, a flag, a day, a record's key) or `check` (a checkbox: on is
+ * true, off is no filter). The inputs a screen shows for it are its view's (src/resources/filters.tsx).
  */
 export interface FilterDeclaration {
   source: string;
-  label: string;
-  type: 'text' | 'choice' | 'boolean' | 'check' | 'date' | 'reference';
-  choices?: readonly FilterChoice[];
-  /** `reference` filters: the resource whose records are offered (labelled by its recordRepresentation). */
-  reference?: string;
+  match: 'contains' | 'equals' | 'check';
   /**
    * Server-paged lists: the filter travels in the query's `additional` object under its source (a panel filter
    * such as a reviewer or a date range) instead of the `filtered` list of column searches.
@@ -33,10 +25,6 @@ export interface FilterDeclaration {
    * search the record as a picker names it (`recordRepresentation`).
    */
   matches?: readonly string[];
-  /** `text` filters: a hint of what to type, shown in the empty box. */
-  placeholder?: string;
-  /** Value applied when the list opens. */
-  default?: string | number | boolean | null;
 }
 
 /** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */
@@ -121,19 +109,4 @@ export interface FormSectionDeclaration {
   /** A list section's text when it has no entries, and its add button when not "Add <entry title>". */
   empty?: string;
   addLabel?: string;
-}
-
-/** The Status filter of resources hidden by toggling (spec 002: Show All / Enabled / Disabled, default Enabled). */
-export function hiddenStatusFilter(labels: readonly [shown: string, hidden: string] = ['Enabled', 'Disabled']): FilterDeclaration {
-  return {
-    source: 'Hidden',
-    label: 'Status',
-    type: 'choice',
-    choices: [
-      { value: null, label: 'Show All' },
-      { value: false, label: labels[0] },
-      { value: true, label: labels[1] },
-    ],
-    default: false,
-  };
 }

@@ -23,15 +23,7 @@ export const isLockedRecord = (r: ApiRecord) => typeof r.LockoutEndDateUtc === '
 export const NO_USER_FILTERS = { OrgIds: [], GroupIds: [], HideIDSUsers: false, Active: false, Inactive: false };
 
 /** A text filter on every column of the list (src/identity/UserList.tsx): the server searches the column's field. */
-const COLUMN_FILTERS: readonly FilterDeclaration[] = (
-  [
-    ['UserName', 'ID'],
-    ['FirstName', 'First Name'],
-    ['LastName', 'Last Name'],
-    ['Email', 'Email'],
-    ['Organization', 'Organization'],
-  ] as const
-).map(([source, column]) => ({ source, label: `Filter ${column}`, type: 'text' }));
+const COLUMN_FILTERS: readonly FilterDeclaration[] = ['UserName', 'FirstName', 'LastName', 'Email', 'Organization'].map((source) => ({ source, match: 'contains' }));
 
 const DEFAULT_SORT = { id: 'FirstName', desc: false };
 

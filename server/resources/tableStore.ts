@@ -81,7 +81,7 @@ export function tableStore(declaration: ResourceDeclaration, config: TableConfig
     for (const filter of query.filtered) {
       const declared = declaration.list.filters?.find((f) => f.source === filter.id);
       if (!declared) continue;
-      if (declared.type === 'text') {
+      if (declared.match === 'contains') {
         const text = String(filter.value).trim();
         if (text) base = base.where(filter.id, 'ilike', containing(text));
       } else {

@@ -2,11 +2,23 @@ import { lazy } from 'react';
 import { CASE_STATE_LABELS } from '../../shared/workflow.js';
 import { CaseTexts } from '../../shared/texts/cases.js';
 import { ChoiceColumn, DateColumn, TextColumn } from '../resources/columns.js';
+import { CheckFilter, DateFilter, ReferenceFilter, TextFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 
 const CaseFilters = lazy(() => import('./CaseFilters.js'));
 const CaseBulkActions = lazy(() => import('./CaseBulkActions.js'));
+
+const filters = [
+  <TextFilter source="CaseNumber" label="Search Case" />,
+  // Names are looked up by how they start, last name first (docs/decisions.md, "Search Name").
+  <TextFilter source="CaseName" label="Search Name" placeholder="Last name, first name" />,
+  <ReferenceFilter source="Reviewer_Id" label="Reviewer" reference="reviewers" />,
+  <DateFilter source="StartDate" label="From" />,
+  <DateFilter source="EndDate" label="To" />,
+  <CheckFilter source="IncludePeopleWhoWorkForMe" label="Include people assigned to me" />,
+  <CheckFilter source="OnlyShowCasesAssignedToMe" label="Only show cases assigned to me" />,
+];
 
 /**
  * Cases (/cases, spec 001 §2 "Cases list"): the left panel of orgs and states, and bulk Assign Reviewer; the server
@@ -14,7 +26,7 @@ const CaseBulkActions = lazy(() => import('./CaseBulkActions.js'));
  */
 export function CaseList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="cases" aside={CaseFilters} bulkActions={CaseBulkActions}>
+    <SchemaList {...place} resource="cases" filters={filters} aside={CaseFilters} bulkActions={CaseBulkActions}>
       <TextColumn source="CaseNumber" label="Case #" nowrap />
       <TextColumn source="CaseName" label="Name" nowrap />
       <TextColumn source="Code" label="Org" />

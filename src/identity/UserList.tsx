@@ -2,9 +2,19 @@ import { lazy } from 'react';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { IdentityTexts } from '../../shared/texts/identity.js';
 import { Column, TextColumn } from '../resources/columns.js';
+import { TextFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 import WorkStatusName from './WorkStatusName.js';
+
+/** A text filter on every column (spec 000 §3). */
+const filters = [
+  <TextFilter source="UserName" label="Filter ID" />,
+  <TextFilter source="FirstName" label="Filter First Name" />,
+  <TextFilter source="LastName" label="Filter Last Name" />,
+  <TextFilter source="Email" label="Filter Email" />,
+  <TextFilter source="Organization" label="Filter Organization" />,
+];
 
 const organization = (r: ApiRecord) => String((r.Org as ApiRecord | null)?.Name ?? IdentityTexts.users.noOrganization);
 
@@ -19,7 +29,7 @@ const UserEditor = lazy(userEditor);
  */
 export function UserList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="users" aside={UserFilters} actions={NewUserActions} expand={UserEditor}>
+    <SchemaList {...place} resource="users" filters={filters} aside={UserFilters} actions={NewUserActions} expand={UserEditor}>
       <TextColumn source="UserName" label="ID" />
       <Column source="FirstName" label="First Name" render={(record) => <WorkStatusName record={record} />} />
       <TextColumn source="LastName" label="Last Name" />

@@ -1,14 +1,17 @@
 import { InvoiceTexts } from '../../shared/texts/invoices.js';
 import { DateColumn, MoneyColumn, TextColumn } from '../resources/columns.js';
+import { DateFilter, ReferenceFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 
 const T = InvoiceTexts.history;
 
+const filters = [<ReferenceFilter source="Org_Id" label="Org" reference="orgs" />, <DateFilter source="From" label="From" />, <DateFilter source="To" label="To" />];
+
 /** Invoice history (/invoices/history): a row expands into its lines. */
 export function InvoiceHistoryList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="invoice-history">
+    <SchemaList {...place} resource="invoice-history" filters={filters}>
       <TextColumn source="Id" label="Invoice #" sortable={false} nowrap phone={false} />
       <DateColumn source="InvoiceDate" label="Invoice Date" nowrap />
       <TextColumn source="OrgName" label="Org" sortable={false} />

@@ -1,12 +1,21 @@
 import { lazy } from 'react';
-import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
+import { ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
 import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
 import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
+import { ChoiceFilter, TextFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 import ItemNumberCell from './ItemNumberCell.js';
 import { ItemBulkActions } from './ItemBulkActionsPart.js';
+
+/** Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown. */
+const filters = [
+  <TextFilter source="Location" label="Location/City/State" />,
+  <TextFilter source="LastName" label="Last Name" />,
+  <TextFilter source="ItemType" label="Item Template" />,
+  <ChoiceFilter source="ItemStatus" label="Status" choices={[{ value: null, label: 'Show All' }, ...Object.values(ItemStatuses).map((s) => ({ value: s, label: ITEM_STATUS_LABELS[s] }))]} />,
+];
 
 const ItemEditor = lazy(() => import('./ItemEditor.js'));
 const ItemMoveButtons = lazy(() => import('./ItemMoveButtons.js'));
@@ -17,7 +26,7 @@ const ItemMoveButtons = lazy(() => import('./ItemMoveButtons.js'));
  */
 export function CaseItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="case-items" expand={ItemEditor} rowActions={ItemMoveButtons} bulkActions={ItemBulkActions}>
+    <SchemaList {...place} resource="case-items" filters={filters} expand={ItemEditor} rowActions={ItemMoveButtons} bulkActions={ItemBulkActions}>
       <Column source="DisplayId" label="Item No" sortable={false} nowrap link={itemPageLink} render={(record) => <ItemNumberCell record={record} />} />
       <TextColumn source="Label" label="Location" text={itemPlace} sortable={false} />
       <TextColumn source="AssignedTo.LastName" label="Assignee" text={(r) => lastFirst(r.AssignedTo)} sortable={false} phone={false} nowrap />

@@ -4,10 +4,18 @@ import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
 import { caseLink, caseNumber, caseNumberTail } from '../../resources/items.js';
 import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
+import { TextFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
 import ItemNumberCell from './ItemNumberCell.js';
 import { ItemBulkActions } from './ItemBulkActionsPart.js';
+
+const filters = [
+  <TextFilter source="CaseNumber" label="Case #" />,
+  <TextFilter source="Location" label="Location/City/State" />,
+  <TextFilter source="LastName" label="Last Name" />,
+  <TextFilter source="ItemType" label="Item Template" />,
+];
 
 const ItemFilters = lazy(() => import('./ItemFilters.js'));
 
@@ -17,7 +25,7 @@ const ItemFilters = lazy(() => import('./ItemFilters.js'));
  */
 export function ItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="items" aside={ItemFilters} bulkActions={ItemBulkActions}>
+    <SchemaList {...place} resource="items" filters={filters} aside={ItemFilters} bulkActions={ItemBulkActions}>
       <TextColumn source="Case.CaseNumber" label="Case #" text={caseNumberTail} hover={caseNumber} nowrap link={caseLink} />
       <TextColumn source="Case.Subject.LastName" label="Case Name" link={caseLink} />
       <TextColumn source="Case.Org.Code" label="Org" />

@@ -1,15 +1,19 @@
 import { caseTypeName } from '../../resources/orgCaseTypes.js';
 import { OrgTexts } from '../../shared/texts/orgs.js';
 import { ActiveRangeColumn, BooleanColumn, LongDateColumn, MoneyColumn, TextColumn } from '../resources/columns.js';
+import { TextFilter } from '../resources/filters.js';
 import { SchemaList } from '../resources/SchemaList.js';
+import { InheritedFilter } from './InheritedFilter.js';
 import type { ViewProps } from '../resources/views.js';
 
 const T = OrgTexts.caseTypes;
 
+const filters = [<TextFilter source="q" label="Filter case types" />, <InheritedFilter source="Inherited" label="Inherited" />];
+
 /** An org's case types (its Case Types tab): a row expands into its date ranges and deadlines. */
 export function OrgCaseTypeList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-case-types">
+    <SchemaList {...place} resource="org-case-types" filters={filters}>
       <TextColumn source="CaseType.Description" label="Case Type" text={caseTypeName} />
       <TextColumn source="CaseTemplate.Label" label="Template Name" />
       <BooleanColumn source="Inherited" label="Inherited" />

@@ -1,6 +1,7 @@
 import { OrgTexts } from '../../shared/texts/orgs.js';
 import { BooleanColumn, LongDateColumn, TextColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
+import { InheritedFilter } from './InheritedFilter.js';
 import type { ViewProps } from '../resources/views.js';
 
 const C = OrgTexts.caseTypes;
@@ -15,10 +16,12 @@ const ruleColumns = [
   <BooleanColumn key="inherited" source="Inherited" label="Inherited" />,
 ];
 
+const filters = [<InheritedFilter source="Inherited" label="Inherited" initial={false} />];
+
 /** An org case type's CDs (the case's critical date). */
 export function OrgCdList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-cds">
+    <SchemaList {...place} resource="org-cds" filters={filters}>
       {ruleColumns}
     </SchemaList>
   );
@@ -27,7 +30,7 @@ export function OrgCdList(place: ViewProps) {
 /** An org case type's ACDs, one per item template. */
 export function OrgAcdList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-acds">
+    <SchemaList {...place} resource="org-acds" filters={filters}>
       <TextColumn key="type" source="ItemType.Name" label="Item Template" />
       {ruleColumns}
     </SchemaList>

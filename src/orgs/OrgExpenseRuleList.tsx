@@ -1,11 +1,12 @@
 import { BooleanColumn, DateColumn, MoneyColumn, TextColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
+import { InheritedFilter } from './InheritedFilter.js';
 import type { ViewProps } from '../resources/views.js';
 
 /** An org's expense rules (its Expenses tab). */
 export function OrgExpenseRuleList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-expense-rules">
+    <SchemaList {...place} resource="org-expense-rules" filters={[<InheritedFilter key="inherited" source="Inherited" label="Inherited" initial={false} />]}>
       <TextColumn source="ExpenseType.Description" label="Expense Type" />
       <MoneyColumn source="CPU" label="CPU" />
       <TextColumn source="UOM.Description" label="UOM" phone={false} />

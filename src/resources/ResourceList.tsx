@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Button, Card, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -25,11 +25,11 @@ import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { parentValuesOf } from './recordValues.js';
 import { useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { ListPager } from './ListPager.js';
-import { filterDefaults, filterInput } from './ListFilters.js';
+import { filterDefaults, filterElements, type FilterProps } from './filters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
 import { FilterPanelPlace } from '../components/FilterPanelPlace.js';
 import type { Row } from './columns.js';
-import { columnElements, guessedColumns } from './tableColumns.js';
+import { columnElements, guessedColumns, guessedFilters } from './tableColumns.js';
 import { ListTable } from './ListTable.js';
 import { RowActions } from './RowActions.js';
 import { useColumnChoices } from './columnChoices.js';
@@ -159,11 +159,13 @@ interface ListProps {
   children?: ReactNode;
   /** What the list's view draws beside the columns: a filter panel, row actions, the forms… */
   parts?: ListParts;
+  /** The filter inputs (src/resources/filters.tsx), over the filters the contract declares; none: guessed from them. */
+  filters?: readonly ReactElement<FilterProps>[];
 }
 
 const noParts: ListParts = {};
 
-function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts }: ListProps) {
+function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts, filters: inputs }: ListProps) {
   const { name, list, texts } = declaration;
   const views = parts;
   const resource = { resource: name };
@@ -180,7 +182,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
   const columns = useMemo(() => (children ? columnElements(children) : guessedColumns(declaration.schema)), [children, declaration.schema]);
   const choices = useColumnChoices(declaration, columns, view);
   const [editing, setEditing] = useState<{ record?: Row; readOnly: boolean } | null>(null);
-  const filters = useMemo(() => (list.filters ?? []).map(filterInput), [list.filters]);
+  const filters = useMemo(() => filterElements(inputs), [inputs]);
   const showCreate = canCreate && Boolean(declaration.operations.create);
   const showEdit = canEdit && Boolean(declaration.operations.update);
   const showView = !showEdit && Boolean(list.readOnlyView);
@@ -330,8 +332,8 @@ function ListLoadFailed({ text }: { text?: string }) {
  * A sub-resource whose records are a field of its parent record (`list.from`: a date range's fees): no call, the
  * same view over react-admin's `useList`; each record carries the parent's values its writes' paths need.
  */
-function FromParentList({ declaration, parent, caption, readOnly, from, children, parts }: ListProps & { parent: ApiRecord; from: string }) {
-  const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
+function FromParentList({ declaration, parent, caption, readOnly, from, children, parts, filters }: ListProps & { parent: ApiRecord; from: string }) {
+  const defaults = useMemo(() => filterDefaults(filters), [filters]);
   const data = useMemo(() => {
     const values = parentValuesOf(declaration, parent);
     const records = Array.isArray(parent[from]) ? (parent[from] as ApiRecord[]) : [];
@@ -346,7 +348,7 @@ function FromParentList({ declaration, parent, caption, readOnly, from, children
   return (
     <ResourceContextProvider value={declaration.name}>
       <ListContextProvider value={context}>
-        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
+        <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts} filters={filters}>
           {children}
         </ListView>
       </ListContextProvider>
@@ -361,16 +363,17 @@ function FromParentList({ declaration, parent, caption, readOnly, from, children
  * sub-resources or its expand view. A sub-resource's list (with `parent`) shows only that parent's rows; one declared
  * `list.from` shows the parent's field instead of calling.
  */
-export function ResourceList({ declaration, parent, caption, readOnly, children, parts }: ListProps) {
+export function ResourceList({ declaration, parent, caption, readOnly, children, parts, filters: given }: ListProps) {
   const from = declaration.list.from;
+  const filters = useMemo(() => given ?? guessedFilters(declaration), [given, declaration]);
   const list = from ? (
     parent ? (
-      <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from} parts={parts}>
+      <FromParentList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} from={from} parts={parts} filters={filters}>
         {children}
       </FromParentList>
     ) : null
   ) : (
-    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
+    <CalledList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts} filters={filters}>
       {children}
     </CalledList>
   );
@@ -379,9 +382,9 @@ export function ResourceList({ declaration, parent, caption, readOnly, children,
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */
-function CalledList({ declaration, parent, caption, readOnly, children, parts }: ListProps) {
+function CalledList({ declaration, parent, caption, readOnly, children, parts, filters }: ListProps) {
   const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
-  const defaults = useMemo(() => filterDefaults(declaration), [declaration]);
+  const defaults = useMemo(() => filterDefaults(filters), [filters]);
   return (
     <ListBase
       resource={declaration.name}
@@ -399,7 +402,7 @@ function CalledList({ declaration, parent, caption, readOnly, children, parts }:
       // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
       queryOptions={{ onError: () => undefined }}
     >
-      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
+      <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts} filters={filters}>
         {children}
       </ListView>
     </ListBase>

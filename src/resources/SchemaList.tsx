@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import type { FilterProps } from './filters.js';
 import { LinearProgress } from '@mui/material';
 import { resourceByName } from '../../resources/index.js';
 import { moduleOnTheSide } from '../components/moduleOnTheSide.js';
@@ -16,6 +17,11 @@ export type SchemaListProps = Partial<ViewProps> &
   resource: string;
   /** The columns (src/resources/columns.tsx); none: every titled field of the schema. */
   children?: ReactNode;
+  /**
+   * The filter inputs (src/resources/filters.tsx: react-admin inputs, all shown), each over a filter the contract
+   * declares; `initial` on one sets the value the list opens with. None: guessed from the contract's filters.
+   */
+  filters?: readonly ReactElement<FilterProps>[];
 };
 
 /**
@@ -25,14 +31,14 @@ export type SchemaListProps = Partial<ViewProps> &
  * the resource's contract and the user's permissions (the generic `ResourceList`, loaded beside
  * the app's own code). A view rendered under a parent's row passes its place on (`parent`, `caption`, `readOnly`).
  */
-export function SchemaList({ resource, parent, caption, readOnly, children, edit, create, expand, aside, rowActions, bulkActions, actions }: SchemaListProps) {
+export function SchemaList({ resource, parent, caption, readOnly, children, filters, edit, create, expand, aside, rowActions, bulkActions, actions }: SchemaListProps) {
   const declaration = resourceByName(resource);
   const list = useListModule();
   const parts = useMemo<ListParts>(() => ({ edit, create, expand, aside, rowActions, bulkActions, actions }), [edit, create, expand, aside, rowActions, bulkActions, actions]);
   if (!declaration) throw new Error(`No resource named ${resource}`);
   if (!list) return parent ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />;
   return (
-    <list.ResourceList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts}>
+    <list.ResourceList declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts} filters={filters}>
       {children}
     </list.ResourceList>
   );

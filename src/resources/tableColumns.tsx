@@ -3,6 +3,8 @@ import { Link } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ObjectSchema, PropertySchema } from '../../schemas/index.js';
+import type { ResourceDeclaration } from '../../resources/declaration.js';
+import { ChoiceFilter, TextFilter, type FilterProps } from './filters.js';
 import type { RecordLink } from '../../resources/screenParts.js';
 import { BooleanColumn, DateColumn, TextColumn, type ColumnProps } from './columns.js';
 
@@ -32,6 +34,20 @@ export function guessedColumns(schema: ObjectSchema): ReactElement<ColumnProps>[
     if (kinds.includes('boolean')) return [<BooleanColumn {...props} />];
     if (property.format === 'date' || property.format === 'date-time') return [<DateColumn {...props} />];
     return [<TextColumn {...props} />];
+  });
+}
+
+/**
+ * The filter inputs of a resource whose view names none: one for each filter its contract declares on a titled field —
+ * a text box for a text it looks for, All / Yes / No for a flag — labelled "Filter <title>".
+ */
+export function guessedFilters({ list, schema }: Pick<ResourceDeclaration, 'list' | 'schema'>): ReactElement<FilterProps>[] {
+  return (list.filters ?? []).flatMap(({ source, match }) => {
+    const property = schema.properties[source];
+    if (!property?.title) return [];
+    const props = { key: source, source, label: `Filter ${property.title}` };
+    if (match === 'contains') return [<TextFilter {...props} />];
+    return types(property).includes('boolean') ? [<ChoiceFilter {...props} />] : [];
   });
 }
 

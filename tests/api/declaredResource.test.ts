@@ -14,8 +14,8 @@ const vehicleMakePages = defineResource({
     ...vehicleMakes.list,
     sortable: ['Name', 'Country'],
     filters: [
-      { source: 'Name', label: 'Filter Name', type: 'text' },
-      { source: 'Domestic', label: 'Domestic', type: 'boolean' },
+      { source: 'Name', match: 'contains' },
+      { source: 'Domestic', match: 'equals' },
     ],
   },
 });

@@ -122,7 +122,7 @@ describe('server-paged resources', () => {
     callbacks: undefined,
     operations: { list: { method: 'POST', path: '/api/people', body: 'tableQuery', answer: { records: 'People', pageCount: 'pageCount' } } },
     list: {
-      filters: [{ source: 'Name', label: 'Name', type: 'text' }],
+      filters: [{ source: 'Name', match: 'contains' }],
       pageSize: 20,
       sort: { field: 'Name', order: 'ASC' },
     },

@@ -24,7 +24,7 @@ export const vehicleMakes = defineResource({
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
   remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
   list: {
-    filters: [{ source: 'Name', label: 'Filter Name', type: 'text' }],
+    filters: [{ source: 'Name', match: 'contains' }],
     pageSize: 10,
     sort: { field: 'Name', order: 'ASC' },
   },
