@@ -81,7 +81,8 @@ import casePaper from './casePaper.json' with { type: 'json' };
 import caseTracking from './caseTracking.json' with { type: 'json' };
 import caseMessage from './caseMessage.json' with { type: 'json' };
 import item from './item.json' with { type: 'json' };
-import itemDetail from './itemDetail.json' with { type: 'json' };
+import itemDetailExtension from './itemDetail.json' with { type: 'json' };
+import { extendedSchema } from './schemaExtension.js';
 import itemCreate from './itemCreate.json' with { type: 'json' };
 import itemIds from './itemIds.json' with { type: 'json' };
 import itemAssign from './itemAssign.json' with { type: 'json' };
@@ -114,6 +115,8 @@ import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
 import readBatch from './readBatch.json' with { type: 'json' };
 import readBatchAnswer from './readBatchAnswer.json' with { type: 'json' };
 import caseRow from './caseRow.json' with { type: 'json' };
+import itemRow from './itemRow.json' with { type: 'json' };
+import lookupItem from './lookupItem.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -168,7 +171,8 @@ export const Schemas = {
   caseTracking,
   caseMessage,
   item,
-  itemDetail,
+  // The item's fields are item.json's; itemDetail.json says what the item page's answer adds (schemaExtension.ts).
+  itemDetail: extendedSchema(itemDetailExtension, item),
   itemCreate,
   itemIds,
   itemAssign,
@@ -201,6 +205,8 @@ export const Schemas = {
   readBatch,
   readBatchAnswer,
   caseRow,
+  itemRow,
+  lookupItem,
   auditEntry,
   auditLogQuery,
   caseStepAnswer,

@@ -668,9 +668,10 @@ export interface ExpenseType {
   MultipleUnitsAllowed?: boolean;
   Reimbursable?: boolean;
   readonly Hidden?: boolean;
-  readonly UOM?: {
-    [k: string]: unknown;
-  } | null;
+  /**
+   * The lookup item UOMType_Id points at.
+   */
+  readonly UOM?: LookupItem;
 }
 
 // schemas/forgotPassword.json
@@ -1032,20 +1033,20 @@ export interface ItemCreate {
 // schemas/itemDetail.json
 
 /**
- * One item as the item page reads it (GET /api/cases/{caseId}/items/{itemId}, spec 001 §3 "Item"; its create, update and delete answer it too): the fields of the item as the items list answers them, the case it belongs to, its item template with the template's assets, its sections (Definition as JSON text), the template's sections (AvailableSections) and LockedReason.
+ * One item as the item page reads it (GET /api/cases/{caseId}/items/{itemId}, spec 001 §3 "Item"; its create, update and delete answer it too): the fields of the item as the items list answers them (item.json, which this schema extends: every field present, its item template with the template's assets), the case it belongs to, its sections (Definition as JSON text), the template's sections (AvailableSections) and LockedReason.
  */
 export interface ItemDetail {
-  Id: number;
-  Case_Id: number;
+  readonly Id: number;
+  readonly Case_Id: number;
   /**
    * 1-based order within the case.
    */
-  DisplayId: number;
+  readonly DisplayId: number;
   ItemType_Id: number;
   /**
    * The item template and the files it offers for download, by name.
    */
-  ItemType: {
+  readonly ItemType: {
     Id: number;
     Description: string | null;
     Assets: {
@@ -1061,9 +1062,9 @@ export interface ItemDetail {
   RegionType_Id: number | null;
   PostalCode: string | null;
   /**
-   * Where the item is: its label and address with the region's short name.
+   * Label, Address1, Address2, City, Region (Id, Short), PostalCode.
    */
-  Location: {
+  readonly Location: {
     Label: string | null;
     Address1: string | null;
     Address2: string | null;
@@ -1075,19 +1076,19 @@ export interface ItemDetail {
     PostalCode: string | null;
   };
   ShowInReport: boolean;
-  ItemStatus: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
-  AssignedTo_Id: number | null;
+  readonly ItemStatus: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
+  readonly AssignedTo_Id: number | null;
   /**
-   * The investigator the item is assigned to; null when none is.
+   * Id, FirstName, LastName of the investigator.
    */
-  AssignedTo: {
+  readonly AssignedTo: {
     Id: number;
     FirstName: string | null;
     LastName: string | null;
   } | null;
-  CompletedDate: string | null;
-  RejectionReason: string | null;
-  HasAttachments: boolean;
+  readonly CompletedDate: string | null;
+  readonly RejectionReason: string | null;
+  readonly HasAttachments: boolean;
   Case: ItemDetailCase;
   Sections: ItemDetailSection[];
   /**
@@ -1328,6 +1329,96 @@ export interface ItemRejectReason {
   Reason: ItemReject['Reason'];
 }
 
+// schemas/itemRow.json
+
+/**
+ * An item as the item search lists it (spec 001 §7 POST /api/items/search): the item as a case's items answer it (schemas/item.json), with the case it belongs to.
+ */
+export interface ItemRow {
+  Id: number;
+  Case_Id: number;
+  /**
+   * 1-based order within the case
+   */
+  DisplayId: number;
+  ItemType_Id: number;
+  /**
+   * The item template
+   */
+  ItemType: {
+    Id: number;
+    Description: string | null;
+  };
+  /**
+   * The item's deadline (YYYY-MM-DD)
+   */
+  ACD: string | null;
+  Label: string | null;
+  Address1: string | null;
+  Address2: string | null;
+  City: string | null;
+  RegionType_Id: number | null;
+  PostalCode: string | null;
+  /**
+   * The location's fields together, with its region
+   */
+  Location: {
+    Label: string | null;
+    Address1: string | null;
+    Address2: string | null;
+    City: string | null;
+    Region: {
+      Id: number;
+      Short: string | null;
+    } | null;
+    PostalCode: string | null;
+  };
+  ShowInReport: boolean;
+  ItemStatus: 'AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED';
+  AssignedTo_Id: number | null;
+  /**
+   * The investigator; null when the item is not assigned
+   */
+  AssignedTo: {
+    Id: number;
+    FirstName: string;
+    LastName: string;
+  } | null;
+  /**
+   * When the item was accepted (ISO 8601 date and time)
+   */
+  CompletedDate: string | null;
+  RejectionReason: string | null;
+  HasAttachments: boolean;
+  /**
+   * The case of the item, with what the item search shows and sorts by of it
+   */
+  Case: {
+    Id: number;
+    CaseNumber: string;
+    WorkflowState: string;
+    Subject: {
+      LastName: string | null;
+    };
+    /**
+     * The client org
+     */
+    Org: {
+      Code: string | null;
+    };
+    CaseType: {
+      Short: string | null;
+    };
+    Reviewer: {
+      /**
+       * The reviewer's first and last name; null without a reviewer
+       */
+      Name: string | null;
+    };
+    Client_Id: number;
+  };
+}
+
 // schemas/itemSection.json
 
 /**
@@ -1468,6 +1559,17 @@ export interface ItemsQuery {
   additional?: {
     ItemStateIDS?: ('AWAITING_ASSIGNMENT' | 'ASSIGNED' | 'IN_REVIEW' | 'ACCEPTED' | 'REJECTED')[];
   };
+}
+
+// schemas/lookupItem.json
+
+/**
+ * An item of a lookup list as a record that points at it answers it (a declaration's `store.expand`, an expense type's UOM): its Id, short name and description.
+ */
+export interface LookupItem {
+  Id: number;
+  Short: string;
+  Description: string | null;
 }
 
 // schemas/message.json
@@ -2315,6 +2417,7 @@ export interface SchemaTypes {
   'itemIssueCode.json': ItemIssueCode;
   'itemReject.json': ItemReject;
   'itemRejectReason.json': ItemRejectReason;
+  'itemRow.json': ItemRow;
   'itemSection.json': ItemSection;
   'itemSectionCreate.json': ItemSectionCreate;
   'itemSwap.json': ItemSwap;
@@ -2325,6 +2428,7 @@ export interface SchemaTypes {
   'itemTypeSectionRequired.json': ItemTypeSectionRequired;
   'itemTypeSectionSwap.json': ItemTypeSectionSwap;
   'itemsQuery.json': ItemsQuery;
+  'lookupItem.json': LookupItem;
   'message.json': Message;
   'org.json': Org;
   'orgCaseType.json': OrgCaseType;

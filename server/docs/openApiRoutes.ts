@@ -86,21 +86,26 @@ export const openApiArea: ApiArea = {
       summary: 'The OpenAPI 3.1 description of every route: its params, query, body and answer schemas, the bearer scheme, and who may call it',
       schema: {
         response: {
-          // Its parts are as the OpenAPI 3.1 specification says (tests/api/openApi.test.ts checks the document against it),
-          // so only their names are declared here.
+          // A document, not a record: its paths and components are as the OpenAPI 3.1 specification says
+          // (tests/api/openApi.test.ts checks the document against it), so they stay open here; the rest is closed.
           200: {
             description: 'The OpenAPI document',
             type: 'object',
             properties: {
               openapi: { const: '3.1.0' },
-              info: { type: 'object', additionalProperties: true },
+              info: {
+                type: 'object',
+                properties: { title: { type: 'string' }, version: { type: 'string' }, description: { type: 'string' } },
+                required: ['title', 'version', 'description'],
+                additionalProperties: false,
+              },
               jsonSchemaDialect: { type: 'string' },
-              servers: { type: 'array', items: { type: 'object', additionalProperties: true } },
-              tags: { type: 'array', items: { type: 'object', additionalProperties: true } },
+              servers: { type: 'array', items: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'], additionalProperties: false } },
+              tags: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'], additionalProperties: false } },
               paths: { type: 'object', additionalProperties: true },
               components: { type: 'object', additionalProperties: true },
             },
-            required: ['openapi', 'info', 'paths', 'components'],
+            required: ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'tags', 'paths', 'components'],
             additionalProperties: false,
           },
         },

@@ -89,7 +89,8 @@ const definitionText = (definition: ItemSectionRef['Definition']) => (typeof def
  * One item as the item page reads it (spec 001 §3 "Item"): the fields of the items table, the case it belongs to
  * (number, state, subject's last name, org code, case type, reviewer), its item template with the template's assets,
  * its sections (Definition as JSON text) and the template's sections (AvailableSections), and `LockedReason`: why
- * the caller may not change it (spec 001 §4), or null. Its shape is schemas/itemDetail.json, the route's answer schema.
+ * the caller may not change it (spec 001 §4), or null. Its shape is schemas/itemDetail.json (item.json's fields and what
+ * the item page adds), the route's answer schema.
  */
 export async function itemDetail(db: Database, auth: AuthContext, caseRow: CaseRow, item: ItemRow): Promise<ItemDetail> {
   const [listed] = await itemsOfCase(db, auth, caseRow.Id, [], [item.Id]);

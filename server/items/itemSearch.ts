@@ -6,7 +6,8 @@ import type { DB } from '../db/schema.js';
 import { orgScopeOf, type OrgScope } from '../orgs/scope.js';
 import { defineStore } from '../resources/store.js';
 import { Limits, PageSizes } from '../../shared/constants.js';
-import type { ItemsQuery as ItemsFilter } from '../../schemas/types.js';
+import type { ItemRow as ItemRowSchema, ItemsQuery as ItemsFilter } from '../../schemas/types.js';
+import type { Answered } from '../http/operationRoutes.js';
 import { seesAllItems } from './itemAccess.js';
 import { answerItems, ITEM_FIELDS } from './caseItems.js';
 import { containing } from '../db/likePatterns.js';
@@ -17,6 +18,8 @@ type Tables = DB & { i: DB['items']; c: DB['cases']; t: DB['item_types']; rg: DB
 type Base = SelectQueryBuilder<Tables, 'i', object>;
 export type ItemsQuery = Required<Pick<ItemsFilter, 'page' | 'pageSize'>> & ItemsFilter;
 type Column = NonNullable<ItemsFilter['sorted']>[number]['id'];
+/** One row of the item search (spec 001 §7 `POST /api/items/search`, schemas/itemRow.json): an item with its case. */
+export type ItemRowAnswer = Answered<ItemRowSchema>;
 
 const SORTS: Record<Column, readonly string[]> = {
   'Case.CaseNumber': ['c.CaseNumber'],
@@ -84,7 +87,7 @@ function filteredItems(db: Database, auth: AuthContext, scope: OrgScope, query: 
  * `itemsOfCase` answers it, with its `Case`.
  */
 export async function searchItems(db: Database, auth: AuthContext, scope: OrgScope, query: ItemsQuery) {
-  const empty = { items: [], pageCount: 0, total: 0, totalIsExact: true, page: 0 };
+  const empty = { items: [] as ItemRowAnswer[], pageCount: 0, total: 0, totalIsExact: true, page: 0 };
   if (!scope.all && scope.ids.size === 0) return empty;
   const base = filteredItems(db, auth, scope, query);
   const count = await countedPage(db, base.select('i.Id'), Limits.COUNT_BOUND, query);
@@ -109,7 +112,7 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
   rows = rows.orderBy('i.Case_Id', 'desc').orderBy('i.DisplayOrder').orderBy('i.Id');
   const found = await rows.offset(page * query.pageSize).limit(query.pageSize).execute();
   const items = (await answerItems(db, found)).map(
-    ({ CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }) => ({
+    ({ CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }): ItemRowAnswer => ({
       ...item,
       Case: {
         Id: item.Case_Id,
@@ -135,12 +138,14 @@ export const itemSearchStore = defineStore({
     list: {
       type: 'object',
       properties: {
-        items: { type: 'array', items: { type: 'object', additionalProperties: true } },
+        items: { type: 'array', items: { $ref: 'itemRow.json' } },
         pageCount: { type: 'integer' },
         total: { type: 'integer' },
         totalIsExact: { type: 'boolean' },
         page: { type: 'integer' },
       },
+      required: ['items', 'pageCount', 'total', 'totalIsExact', 'page'],
+      additionalProperties: false,
     },
   },
   summaries: {

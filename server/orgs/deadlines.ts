@@ -6,6 +6,7 @@ import { defineStore, type StoreContext } from '../resources/store.js';
 import { checkLookups } from '../resources/tableStore.js';
 import orgDeadlineSchema from '../../schemas/orgDeadline.json' with { type: 'json' };
 import type { ObjectSchema } from '../../schemas/index.js';
+import { recordResponseSchema } from '../http/answerSchemas.js';
 import { applyInheritance, type Applied, type OrgChain } from './inheritance.js';
 import { chainFilter, checkRange, copyRows, day, orgOfCall } from './orgRecords.js';
 
@@ -81,7 +82,8 @@ const ruleValues = (values: ApiRecord) => ({
   ActiveTo: day(values.ActiveTo),
 });
 
-const RULES = { type: 'array', items: { type: 'object', additionalProperties: true } } as const;
+/** A deadline as the lists answer it: the fields of schemas/orgDeadline.json, with its item template and where it is inherited from. */
+const RULES = { type: 'array', items: recordResponseSchema(orgDeadlineSchema as ObjectSchema) };
 const LISTS = { CaseTypes: RULES, ItemTypes: RULES };
 
 /**
@@ -92,9 +94,9 @@ const LISTS = { CaseTypes: RULES, ItemTypes: RULES };
 export const orgDeadlinesStore = defineStore({
   audit: { entity: 'org_deadlines' },
   responses: {
-    list: { type: 'object', properties: LISTS },
+    list: { type: 'object', properties: LISTS, required: ['CaseTypes', 'ItemTypes'], additionalProperties: false },
     // Id: the deadline the write created, changed (the org's copy of an inherited one) or deleted.
-    write: { type: 'object', properties: { ...LISTS, Id: { type: 'integer' } } },
+    write: { type: 'object', properties: { ...LISTS, Id: { type: 'integer' } }, required: ['CaseTypes', 'ItemTypes', 'Id'], additionalProperties: false },
   },
   summaries: {
     list: 'The CDs and ACDs of a case type (?caseTypeId=) that apply to the org: { CaseTypes, ItemTypes }, own or inherited',
