@@ -13,6 +13,12 @@ export interface AuthContext {
   firstName: string;
   lastName: string;
   orgId: number | null;
+  /**
+   * Whether the user's org is the root org (it has no parent), read with the session: the org scope (server/orgs/
+   * scope.ts) of the provider's staff is then every org without a statement of its own. Null when the user has no
+   * org or it was not read.
+   */
+  orgIsRoot: boolean | null;
   roles: ReadonlySet<string>;
   groups: readonly string[];
   tags: ReadonlySet<string>;
@@ -37,6 +43,7 @@ interface SessionRow {
   FirstName: string;
   LastName: string;
   Org_Id: number | null;
+  OrgIsRoot: boolean | null;
   LockoutEndDateUtc: Date | null;
   roles: string[] | null;
   groups: string[] | null;
@@ -50,6 +57,7 @@ export function buildAuthContext(row: {
   firstName: string;
   lastName: string;
   orgId: number | null;
+  orgIsRoot?: boolean | null;
   roles: readonly string[];
   groups: readonly string[];
   tags: readonly string[];
@@ -64,6 +72,7 @@ export function buildAuthContext(row: {
     firstName: row.firstName,
     lastName: row.lastName,
     orgId: row.orgId,
+    orgIsRoot: row.orgIsRoot ?? null,
     roles,
     groups: row.groups,
     tags,
@@ -122,11 +131,12 @@ export class SessionService {
       .execute();
   }
 
-  /** Resolves a bearer token to the signed-in user, in one query, and keeps the idle clock. */
+  /** Resolves a bearer token to the signed-in user (with whether their org is the root org), in one query, and keeps the idle clock. */
   async resolve(token: string): Promise<SessionLookup> {
     const result = await sql<SessionRow>`
       SELECT s."Id", s."User_Id", s."LastActivityDate", s."EndedDate", s."EndReason",
              u."UserName", u."FirstName", u."LastName", u."Org_Id", u."LockoutEndDateUtc",
+             (SELECT o."ParentOrg_Id" IS NULL FROM orgs o WHERE o."Id" = u."Org_Id") AS "OrgIsRoot",
              (SELECT array_agg(DISTINCT r."Name") FROM user_groups ug
                 JOIN group_roles gr ON gr."Group_Id" = ug."Group_Id"
                 JOIN roles r ON r."Id" = gr."Role_Id"
@@ -165,6 +175,7 @@ export class SessionService {
         firstName: row.FirstName,
         lastName: row.LastName,
         orgId: row.Org_Id,
+        orgIsRoot: row.OrgIsRoot,
         roles: row.roles ?? [],
         groups: row.groups ?? [],
         tags: row.tags ?? [],

@@ -45,16 +45,33 @@ const STEP_WORDS: Record<CaseStepName, string> = {
  * 409 when the case is held by another user (`held`: `lockedToOtherReason`, naming the holder) — or null when they may.
  */
 function stepRefusal(auth: AuthContext, row: Pick<CaseRow, 'WorkflowState'>, step: CaseStepName, held: string | null): HttpError | null {
-  if (!auth.can(STEP_PERMISSIONS[step])) return forbidden();
-  if (!STARTS_FROM[step](row.WorkflowState)) return conflict(T.wrongState(STEP_WORDS[step], CASE_STATE_LABELS[row.WorkflowState] ?? row.WorkflowState));
-  if (held) return conflict(held);
+  switch (refusalOf(auth, row, step, held)) {
+    case 'permission':
+      return forbidden();
+    case 'state':
+      return conflict(T.wrongState(STEP_WORDS[step], CASE_STATE_LABELS[row.WorkflowState] ?? row.WorkflowState));
+    case 'held':
+      return conflict(held!);
+    case null:
+      return null;
+  }
+}
+
+/**
+ * Which of `stepRefusal`'s refusals holds, or null: the rule itself, without the error. Every case read answers its
+ * `Steps` by it, and an error made for each step refused (most of them, on any case) took its stack trace each time.
+ */
+function refusalOf(auth: AuthContext, row: Pick<CaseRow, 'WorkflowState'>, step: CaseStepName, held: string | null): 'permission' | 'state' | 'held' | null {
+  if (!auth.can(STEP_PERMISSIONS[step])) return 'permission';
+  if (!STARTS_FROM[step](row.WorkflowState)) return 'state';
+  if (held) return 'held';
   return null;
 }
 
-/** The steps the caller may take on the case now, in the page's order (by `stepRefusal`, the rule that refuses the others). */
+/** The steps the caller may take on the case now, in the page's order (by `stepRefusal`'s rule, which refuses the others). */
 export async function caseSteps(db: Database, auth: AuthContext, row: CaseRow): Promise<CaseStepName[]> {
   const held = await lockedToOtherReason(db, auth, row);
-  return CASE_STEPS.filter((step) => stepRefusal(auth, row, step, held) === null);
+  return CASE_STEPS.filter((step) => refusalOf(auth, row, step, held) === null);
 }
 
 /**

@@ -20,11 +20,15 @@ export async function orgSubtreeIds(db: Database, rootId: number): Promise<numbe
   return result.rows.map((r) => r.Id);
 }
 
+/**
+ * The caller's org scope. Whether their org is the root comes with the session (`auth.orgIsRoot`, read with it each
+ * request): the provider's staff need no statement here; otherwise the org is read (a context built without it).
+ */
 export async function orgScopeOf(db: Database, auth: AuthContext): Promise<OrgScope> {
   if (auth.isSystemAdministrator) return { all: true };
   if (auth.orgId === null) return { all: false, ids: new Set() };
-  const root = await db.selectFrom('orgs').select('ParentOrg_Id').where('Id', '=', auth.orgId).executeTakeFirst();
-  if (root && root.ParentOrg_Id === null) return { all: true };
+  const isRoot = auth.orgIsRoot ?? (await db.selectFrom('orgs').select('ParentOrg_Id').where('Id', '=', auth.orgId).executeTakeFirst())?.ParentOrg_Id === null;
+  if (isRoot) return { all: true };
   return { all: false, ids: new Set(await orgSubtreeIds(db, auth.orgId)) };
 }
 
