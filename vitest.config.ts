@@ -27,7 +27,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: ['tests/ui/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['tests/ui/setup.ts'],
-      testTimeout: 20_000,
+      testTimeout: 40_000,
     },
   },
   {

@@ -57,26 +57,26 @@ export function ResourceListOf({ resource, ...place }: SchemaListProps) {
 /** A list view loaded apart from the app's code (`sideList`): the component, and `load()` for the view it draws. */
 export type SideList = ViewPart & { load(): Promise<ViewPart> };
 
-/** Every side-loaded list view's loader: once a first list has shown, the others load while the browser is idle. */
+/** Every side-loaded list view's loader: they all load once the browser is first idle after the app starts. */
 const loaders: (() => Promise<ViewPart>)[] = [];
-let othersRequested = false;
+let allRequested = false;
 
-function loadOthersWhenIdle() {
-  if (othersRequested) return;
-  othersRequested = true;
+function loadAllWhenIdle() {
+  if (allRequested) return;
+  allRequested = true;
   const loadAll = () => loaders.forEach((load) => void load().catch(() => undefined));
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadAll, { timeout: OTHER_LISTS_IDLE_TIMEOUT_MS });
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(loadAll, { timeout: LIST_VIEWS_IDLE_TIMEOUT_MS });
   else window.setTimeout(loadAll, 0);
 }
 
-/** The longest the other lists' code waits for an idle moment after the first list showed. */
-const OTHER_LISTS_IDLE_TIMEOUT_MS = 3000;
+/** The longest the list views' code waits for an idle moment after the app starts. */
+const LIST_VIEWS_IDLE_TIMEOUT_MS = 3000;
 
 /**
  * A resource's list view (`…List.tsx`: its columns) whose code is never part of the first download: it loads when the
- * list is first drawn — the list shows its skeleton until then, without suspending (see moduleOnTheSide) — and, once a
- * first list has shown, every other list view loads while the browser is idle, so moving to another list finds its
- * code there. A failed load is thrown in render, for the nearest error boundary.
+ * list is first drawn — the list shows its skeleton until then, without suspending (see moduleOnTheSide) — or, sooner,
+ * when the browser is first idle after the app starts, when every list view loads, so moving to a list finds its code
+ * there. A failed load is thrown in render, for the nearest error boundary.
  */
 export function sideList<M>(load: () => Promise<M>, pick: (module: M) => ViewPart): SideList {
   let started: Promise<ViewPart> | undefined;
@@ -87,14 +87,12 @@ export function sideList<M>(load: () => Promise<M>, pick: (module: M) => ViewPar
       return loaded;
     }));
   loaders.push(start);
+  loadAllWhenIdle();
   function SideLoadedList(props: ViewProps) {
     const [View, setView] = useState<ViewPart | undefined>(() => loaded);
     const [failure, setFailure] = useState<{ error: unknown }>();
     useEffect(() => {
-      if (View) {
-        loadOthersWhenIdle();
-        return;
-      }
+      if (View) return;
       let current = true;
       start().then(
         (view) => current && setView(() => view),

@@ -4,8 +4,8 @@ import { cleanup, configure } from '@testing-library/react';
 
 // react-admin screens load through the data provider and the auth provider's canAccess before they show rows, and a
 // list first loads its view's code (sideList) and the generic list's, which Vite transforms on first use: on a busy
-// 2-core machine that can take longer than Testing Library's default second, and at times than five.
-configure({ asyncUtilTimeout: 10_000 });
+// 2-core machine that can take longer than Testing Library's default second, and at times than ten.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom has no layout engine: MUI's media queries and some widgets need these.
 if (!window.matchMedia) {
