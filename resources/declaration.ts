@@ -252,9 +252,6 @@ export interface ResourceDeclaration {
   };
 }
 
-/** The Hidden flag's filter of resources hidden by toggling (src/resources/filters.tsx `StatusFilter`: Show All / Enabled / Disabled). */
-export const HIDDEN_FILTER: FilterDeclaration = { source: 'Hidden', match: 'equals' };
-
 /** The texts of a read-only resource: no toasts, buttons or dialogs, only its empty state (and its load failure). */
 export const readOnlyTexts = (empty: string, loadFailed?: string): ResourceTexts => ({
   created: () => '',

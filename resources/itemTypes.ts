@@ -3,7 +3,8 @@ import { PageSizes } from '../shared/constants.js';
 import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { HIDDEN_FILTER, defineResource, restOperations } from './declaration.js';
+import { defineResource, restOperations } from './declaration.js';
+import { HIDDEN_FILTER } from './screenParts.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 

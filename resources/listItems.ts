@@ -3,7 +3,8 @@ import { PageSizes } from '../shared/constants.js';
 import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/typeItem.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { HIDDEN_FILTER, defineResource } from './declaration.js';
+import { defineResource } from './declaration.js';
+import { HIDDEN_FILTER } from './screenParts.js';
 
 const P = Permissions.Types;
 const T = ConfigurationTexts.listScreen;

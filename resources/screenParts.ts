@@ -27,6 +27,9 @@ export interface FilterDeclaration {
   matches?: readonly string[];
 }
 
+/** The Hidden flag's filter of resources hidden by toggling (src/resources/filters.tsx `StatusFilter`: Show All / Enabled / Disabled). */
+export const HIDDEN_FILTER: FilterDeclaration = { source: 'Hidden', match: 'equals' };
+
 /** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */
 export interface RecordLink {
   to(record: ApiRecord): string;

@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Box, Button, Card, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -27,45 +27,16 @@ import { useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { ListPager } from './ListPager.js';
 import { filterDefaults, filterElements, type FilterProps } from './filters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
-import { FilterPanelPlace } from '../components/FilterPanelPlace.js';
 import type { Row } from './columns.js';
 import { columnElements, guessedColumns, guessedFilters } from './tableColumns.js';
 import { ListTable } from './ListTable.js';
+import { WithAside } from './ListAside.js';
+import { useCreateShortcut } from './useCreateShortcut.js';
 import { RowActions } from './RowActions.js';
 import { useColumnChoices } from './columnChoices.js';
 
 // The generic form opens on a click: its code (inputs, validation) is loaded then, never for the rows.
 const ResourceFormDialog = lazy(() => import('./ResourceFormDialog.js').then((m) => ({ default: m.ResourceFormDialog })));
-
-/**
- * Whether the list has answered (rows or a failure), as a transition: what the rows do not need waits until then,
- * and renders without holding them up.
- */
-function useAfterListAnswered(): boolean {
-  const { isPending } = useListContext();
-  const [answered, setAnswered] = useState(false);
-  useEffect(() => {
-    if (!isPending) startTransition(() => setAnswered(true));
-  }, [isPending]);
-  return answered;
-}
-
-/**
- * The list beside the resource's aside view (a filter panel): side by side on a laptop, stacked on a phone. The
- * panel renders once the list has answered, so neither the list's first render — which starts its search — nor its
- * rows wait for the panel's (an org tree is the heaviest part of the cases screen).
- */
-function WithAside({ aside, children }: { aside: ReactNode; children: ReactNode }) {
-  const afterAnswer = useAfterListAnswered();
-  if (!aside) return <>{children}</>;
-  return (
-    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
-      {/* Its own boundary, mounted with the panel: the panel's code loading never holds back the render that brings it. */}
-      {afterAnswer ? <Suspense fallback={<FilterPanelPlace />}>{aside}</Suspense> : <FilterPanelPlace />}
-      {children}
-    </Box>
-  );
-}
 
 /** The resource's bulk actions, on the rows the user selected (react-admin's list selection). */
 function BulkActions({ part: Actions, declaration, parent }: { part: ViewPart; declaration: ResourceDeclaration; parent?: ApiRecord }) {
@@ -82,27 +53,6 @@ function RecordForm({ parts, declaration, record, parent, readOnly, onClose }: {
       </Suspense>
     );
   return <ViewOf part={part} declaration={declaration} record={record} parent={parent} readOnly={readOnly} onClose={onClose} />;
-}
-
-/** Whether the user is typing somewhere (a shortcut key then types instead). */
-const typing = () => {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && (active.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(active.tagName));
-};
-
-/** The declared create shortcut: the key opens the create form when nothing else has the keyboard. */
-function useCreateShortcut(key: string | undefined, enabled: boolean, open: () => void) {
-  useEffect(() => {
-    if (!key || !enabled) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing() || document.querySelector('[role="dialog"]')) return;
-      if (event.key.toLowerCase() !== key.toLowerCase()) return;
-      event.preventDefault();
-      open();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [key, enabled, open]);
 }
 
 /** A sub-resource's list under its parent's row, for users who may list it (`canAccess` list); others see nothing of it. */
