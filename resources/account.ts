@@ -4,7 +4,6 @@ import userSchema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { defineOperations } from './operation.js';
-import { CONTACT_SECTIONS, employmentSections, isEmployeeGroup } from './users.js';
 
 const account = accountSchema as unknown as ObjectSchema;
 const user = userSchema as unknown as ObjectSchema;
@@ -120,19 +119,7 @@ export default defineResource({
   permissions: { view: [] },
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
-  form: {
-    fields: Object.keys(account.properties),
-    sections: [
-      { title: 'General', fields: ['UserName', 'Org_Id', 'FirstName', 'MiddleName', 'LastName', 'Title', 'GroupIds'] },
-      ...CONTACT_SECTIONS,
-      ...employmentSections(
-        { name: 'employee', field: 'Groups', some: isEmployeeGroup },
-        { settings: ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds'] },
-      ),
-    ],
-    // Spec 000 §5: when the server returns ModelState, the unique messages show as toasts.
-    toastModelState: 'always',
-  },
+  form: { fields: Object.keys(account.properties) },
   texts: {
     created: () => CommonTexts.account.updated,
     updated: () => CommonTexts.account.updated,

@@ -42,7 +42,6 @@ function caseFees(kind: 'completed' | 'discontinued'): ResourceDeclaration {
       pageSize: PageSizes.UNPAGED,
       sort: { field: 'DaysAfter', order: 'ASC' },
       from: discontinued ? 'DiscontinuedCaseFees' : 'CompletedCaseFees',
-      label: () => (discontinued ? 'Discontinued Case Fees' : 'Completed Case Fees'),
     },
     form: { fields: ['DaysAfter', 'PriceAdjustment', 'IsPercentage'] },
     texts: {

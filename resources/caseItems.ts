@@ -1,4 +1,4 @@
-import { PageSizes, Timing } from '../shared/constants.js';
+import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/item.json' with { type: 'json' };
@@ -24,10 +24,6 @@ export const itemPlace = (r: ApiRecord) => {
   return String(r.Label || cityState || T.table.noLocation);
 };
 const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
-/** The item's own page (spec 001 §2 "Item page"), under its case. */
-export const itemPagePath = (r: ApiRecord) => `/cases/${String((r.Case as { Id?: unknown } | undefined)?.Id ?? r.Case_Id)}/items/${String(r.Id)}`;
-/** Item number and pencil open the item page, for users with Edit Items (spec 001 §2 "Items table"). */
-export const itemPageLink = { to: itemPagePath, action: 'editLink' } as const;
 
 /**
  * The bulk modals and who gets them (spec 001 §6): row checks for users with any of them — assign, deadlines, review,
@@ -41,7 +37,7 @@ export const ITEM_BULK_ACTIONS = {
   submit: [P.CaseItems.UPDATE_CASE_ITEM_STATUS],
 };
 
-const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode'] as const;
+export const ITEM_FIELDS = ['ItemType_Id', 'ACD', 'Label', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode'] as const;
 
 /**
  * The items of a case (spec 001 §2 "Items table", per-case view): a sub-resource of `cases` in their order, with a
@@ -82,7 +78,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmTitle: (r) => T.table.deleteTitle(itemNumber(r)), confirmBody: () => T.table.deleteBody },
   list: {
-    debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     // Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown.
     filters: [
@@ -94,23 +89,8 @@ export default defineResource({
     ],
     pageSize: PageSizes.CASE_ITEMS,
     sort: { field: 'DisplayId', order: 'ASC' },
-    label: (parent) => `Items of case ${caseNumberOf(parent)}`,
-    rowClick: 'expand',
-    editExpands: true,
-    editLink: itemPageLink,
-    readOnlyView: true,
   },
-  form: {
-    fields: [...ITEM_FIELDS, 'ShowInReport'],
-    // Spec 001 §3: a new item names its template; Show In Report is set on an existing item (the inline form, spec 001
-    // §2 "Item edit form"), where the template is read only.
-    sections: [
-      { title: 'New Item', fields: ITEM_FIELDS, on: 'create' },
-      { title: 'Item', fields: [...ITEM_FIELDS, 'ShowInReport'], on: 'existing' },
-    ],
-    saveWhenChanged: true,
-    locked: 'LockedReason',
-  },
+  form: { fields: [...ITEM_FIELDS, 'ShowInReport'] },
   texts: {
     created: (_r, parent) => T.toasts.created(caseNumberOf(parent)),
     deleted: (_r, parent) => T.toasts.deleted(caseNumberOf(parent)),

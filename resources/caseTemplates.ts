@@ -61,8 +61,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Label', order: 'ASC' },
-    rowClick: 'edit',
-    readOnlyView: true,
   },
   // ItemTypeIds holds the editor's items; the body numbers them 1..n as DisplayOrder.
   form: { fields: ['Label', 'ContractType_Id', 'ShowCoverPage', ...XSLT, 'ItemTypeIds'] },

@@ -1,4 +1,4 @@
-import { PageSizes, Timing } from '../shared/constants.js';
+import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/case.json' with { type: 'json' };
@@ -63,7 +63,6 @@ export default defineResource({
   },
   remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
   list: {
-    refresh: true,
     filters: [
       { source: 'CaseNumber', match: 'contains' },
       // Names are looked up by how they start, last name first (docs/decisions.md, "Search Name").
@@ -74,37 +73,12 @@ export default defineResource({
       { source: 'IncludePeopleWhoWorkForMe', match: 'check', additional: true },
       { source: 'OnlyShowCasesAssignedToMe', match: 'check', additional: true },
     ],
-    rowClick: 'page',
-    // The pencil opens the case's page too, where the case form reads the case and saves it with its subject; it is
-    // no second, emptier form (docs/decisions.md, "The cases list's pencil"), and the row's way in from the keyboard.
-    editLink: { to: (r) => `/cases/${encodeURIComponent(String(r.Id))}`, action: 'editLink' },
-    dense: true,
-    debounce: Timing.CASE_FETCH_DEBOUNCE_MS,
     pageSize: PageSizes.CASES,
     sort: { field: 'ReceivedDate', order: 'DESC' },
   },
   subResources: ['case-items'],
   form: {
     fields: ['RequestingOfficial_Id', 'Client_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate', 'CaseSubject', 'CreateDuplicate'],
-    // Spec 001 §2 "Case form": the new-case modal names the client org; the detail form shows the number and dates.
-    sections: [
-      { title: 'New Case', fields: ['Client_Id', 'RequestingOfficial_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes'], on: 'create' },
-      { title: 'Case', fields: ['CaseNumber', 'RequestingOfficial_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes'], on: 'existing' },
-      { title: 'Dates', fields: ['ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate'], on: 'existing' },
-      { title: 'Subject', fields: ['CaseSubject'] },
-      // Spec 001 §2 "Case form": the case template shows to a system administrator only (read only: it follows the case type).
-      { title: 'Template', fields: ['CaseTemplate_Id'], on: 'existing', action: 'viewCaseTemplate' },
-    ],
-    fieldPermissions: {
-      RequestingOfficial_Id: 'changeRequestingOfficial',
-      DataEntryClerk_Id: 'assignDataEntry',
-      Reviewer_Id: 'assignReviewer',
-      CaseType_Id: 'changeCaseType',
-      CompletionDate: 'editCompletionDate',
-      DueDate: 'editCriticalDate',
-    },
-    confirm: { flag: 'IsDuplicate', field: 'CreateDuplicate', submitLabel: 'Continue', resetOn: ['CaseSubject.FirstName', 'CaseSubject.LastName', 'CaseSubject.SSN'] },
-    saveWhenChanged: true,
   },
   texts: {
     created: (r) => T.toasts.created(number(r)),

@@ -2,7 +2,7 @@ import type { Permission } from '../shared/permissions.js';
 import type { ObjectSchema } from '../schemas/index.js';
 import { permissionsOfAccess, type HttpMethod, type NamedOperations } from './operation.js';
 import type { ApiRecord } from './record.js';
-import type { FilterDeclaration, FormSectionDeclaration, RecordLink, RemoveDeclaration, ResourceTexts } from './screenParts.js';
+import type { FilterDeclaration, RemoveDeclaration, ResourceTexts } from './screenParts.js';
 
 export type { HttpMethod } from './operation.js';
 export type { ApiRecord } from './record.js';
@@ -144,82 +144,17 @@ export interface ResourceDeclaration {
     sortable?: readonly string[];
     /** Rows per page; the pager shows only when there are more rows than this. */
     pageSize: number;
-    /** Compact rows (a wide table of many columns, like the cases list). */
-    dense?: boolean;
-    /** A Refresh button in the page header, before the add button, that asks the list again (the cases list). */
-    refresh?: boolean;
     sort: { field: string; order: 'ASC' | 'DESC' };
-    /** Rows the row actions (edit, remove) apply to; others show none. */
-    actionsWhen?(record: ApiRecord): boolean;
-    /**
-     * Clicking a row expands it (its sub-resources and `expand` view), or opens its form (`edit`: the edit form,
-     * or the read-only view for users without edit when `readOnlyView` is set), or opens the record's `page` view —
-     * its rows then expand by their expand button (the `expand` view and sub-resources).
-     */
-    rowClick?: 'expand' | 'none' | 'edit' | 'page';
-    /**
-     * A click on the row opens another page (an item found by item search opens its case): the path for the record,
-     * for users holding `action` of `permissions.actions` when it is given.
-     */
-    rowLink?: RecordLink;
-    /**
-     * The row's Edit button (the pencil) opens this page instead of the form, for users holding the link's action
-     * (an item's pencil opens the item page; its row still expands into the inline form).
-     */
-    editLink?: RecordLink;
-    /** The table's accessible name (default: the title); a sub-resource's names its parent. */
-    label?(parent?: ApiRecord): string;
-    /** Users without the edit permission get a View button that opens the record read only. */
-    readOnlyView?: boolean;
-    /** A key that opens the create form when no input has the focus and no dialog is open (e.g. 'n'). */
-    createShortcut?: string;
-    /** Milliseconds the list waits after typing in a filter before it asks again (default FILTER_TEXT_DEBOUNCE_MS). */
-    debounce?: number;
-    /** A theme colour for the row's left edge (e.g. 'error.main' for a locked account). */
-    rowAccent?(record: ApiRecord): string;
-    /**
-     * A row that needs the user's eye, tinted in that theme colour with its left edge marked (a corrupt PDF among an
-     * item's attachments is red); undefined for an ordinary row. The row's cells say why (a cell view's marker).
-     */
-    rowTone?(record: ApiRecord): 'error' | 'warning' | undefined;
-    /** The row's Edit button expands the row, whose `expand` view is the record's form (no modal); a record just created opens expanded. */
-    editExpands?: boolean;
     /** A sub-resource whose records are a field of the parent record (a date range's fees): no list call. */
     from?: string;
   };
   /** Sub-resources listed under an expanded row, by name (their declarations say `parent`). */
   subResources?: readonly string[];
-  /** Form fields in order (properties of the schema that are not readOnly). */
-  form: {
-    fields: readonly string[];
-    /**
-     * The form in titled sections (a record page, the users' inline form): each shows its `fields` — readOnly
-     * properties shown, never sent — and may be followed by a view of the resource's (`sections`). Without sections the form is `fields` in one block. A
-     * field in no shown section is not sent.
-     */
-    sections?: readonly FormSectionDeclaration[];
-    /** A refused save's ModelState messages also show as toasts, each once: on every save, or only when editing. */
-    toastModelState?: 'always' | 'edit';
-    /** Saving an existing record waits for a change (the org's General tab: "disabled until something changed"). */
-    saveWhenChanged?: boolean;
-    /**
-     * Fields only some users may change: field → an action of `permissions.actions` (`{ Reviewer_Id: 'assignReviewer' }`);
-     * others see the field read only, and it is not sent. The server checks the same permissions.
-     */
-    fieldPermissions?: Readonly<Record<string, string>>;
-    /**
-     * A save the server refuses until the user confirms (a duplicate): a 409 whose answer holds `flag` true shows its
-     * Message above the buttons and turns the submit button into `submitLabel`; the next save sends `field: true`.
-     * Changing one of `resetOn` (what made it a duplicate) asks the server again from scratch.
-     */
-    confirm?: { flag: string; field: string; submitLabel: string; resetOn: readonly string[] };
-    /**
-     * The record field holding why the caller may not change the record, as the server decides it (an item's
-     * `LockedReason`, null when it may be changed): the edit form then says why, shows its fields read only and keeps
-     * its save button disabled.
-     */
-    locked?: string;
-  };
+  /**
+   * The fields a create or update sends, in order (properties of the schema that are not readOnly). How a form lays
+   * them out, and which inputs and rules it adds, is its view's (src/resources/formParts.ts).
+   */
+  form: { fields: readonly string[] };
   texts: ResourceTexts;
   /**
    * Quirks of the API that the data provider applies around its calls (react-admin lifecycle callbacks):

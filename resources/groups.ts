@@ -68,12 +68,9 @@ export default defineResource({
   list: {
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
-    rowClick: 'expand',
-    editExpands: true,
-    readOnlyView: true,
   },
   // The tags are saved by their own call as they change (the form's view shows them once the group exists).
-  form: { fields: ['Name', 'Description'], sections: [{ title: 'Group', fields: ['Name', 'Description'] }] },
+  form: { fields: ['Name', 'Description'] },
   texts: {
     created: (r) => T.created(nameOf(r)),
     updated: (r) => T.updated(nameOf(r)),

@@ -38,8 +38,6 @@ export default defineResource({
     ],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'InvoiceDate', order: 'DESC' },
-    rowClick: 'expand',
-    label: () => 'Invoices',
   },
   form: { fields: [] },
   texts: readOnlyTexts(T.empty, T.loadFailed),

@@ -28,7 +28,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'LineNumber', order: 'ASC' },
-    label: (parent) => T.linesOf(parent?.Id),
   },
   form: { fields: [] },
   texts: readOnlyTexts(T.noLines, T.linesFailed),

@@ -5,7 +5,6 @@ import schema from '../schemas/itemAttachment.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { itemAttachmentOperations } from './itemAttachmentOperations.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { itemNumber } from './caseItems.js';
 
 const P = Permissions.ItemAttachments;
 const T = ItemTexts.attachments;
@@ -14,7 +13,7 @@ const name = (r: ApiRecord) => String(r.Name ?? '');
 
 /**
  * The attachments of an item (spec 001 §2 "Item page", §3 "Item attachment"): a sub-resource of `case-items` in the
- * item's order, every one shown, deleted after confirmation; a corrupt PDF's row is red (`list.rowTone`) and its name
+ * item's order, every one shown, deleted after confirmation; a corrupt PDF's row is red (its view's `rowTone`) and its name
  * says so. Uploading (multipart, zips extracted), downloading and the swap behind move up and down are named calls
  * (server/items/attachments.ts) drawn by the views of src/items/itemViews.ts: the name downloads the file, the move
  * buttons swap a row with its neighbour and the drop zone sits beside the list — both for users with Add Item Attachments (`upload`, `reorder`).
@@ -39,8 +38,6 @@ export default defineResource({
     // The attachments keep the item's order (move up and down change it), so the columns do not sort.
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
-    label: (parent) => T.label(itemNumber(parent ?? {})),
-    rowTone: (r) => (r.CorruptPDF ? 'error' : undefined),
   },
   form: { fields: [] },
   texts: {

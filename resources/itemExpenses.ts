@@ -8,7 +8,6 @@ import expenseTypeSchema from '../schemas/expenseType.json' with { type: 'json' 
 import personSchema from '../schemas/person.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { itemNumber } from './caseItems.js';
 
 const P = Permissions;
 const T = ItemTexts.expenses;
@@ -19,7 +18,6 @@ export const typeName = (r: ApiRecord) => {
   return String(type?.Description ?? type?.Short ?? '');
 };
 const personName = formatPersonName;
-const itemNumberOf = (parent?: ApiRecord) => itemNumber(parent ?? {});
 
 /**
  * The expenses of an item (spec 001 §2 "Item page", §3 "Expense", §5 "Expense form", §7, §9): a sub-resource of
@@ -55,7 +53,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.ITEM_EXPENSES,
     sort: { field: 'CreatedDate', order: 'DESC' },
-    label: (parent) => T.label(itemNumberOf(parent)),
   },
   form: { fields: ['ExpenseType_Id', 'Units', 'IncurredBy_Id', 'Override', 'Reimbursable', 'Note'] },
   texts: {

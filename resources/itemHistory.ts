@@ -28,7 +28,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.ITEM_HISTORY,
     sort: { field: 'CreatedDate', order: 'DESC' },
-    label: () => 'Item history',
   },
   form: { fields: [] },
   texts: {

@@ -43,7 +43,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.ITEM_ISSUE_CODES,
     sort: { field: 'EnteredDate', order: 'DESC' },
-    label: (parent) => T.label(itemNumberOf(parent)),
   },
   form: { fields: ['IssueCodeType_Id'] },
   texts: {

@@ -48,7 +48,6 @@ export default defineResource({
     // The sections keep the item's order.
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
-    label: (parent) => `Sections of item ${itemNumberOf(parent)}`,
   },
   form: { fields: ['Section_Id', 'Definition'] },
   texts: {

@@ -71,7 +71,6 @@ export default defineResource({
   list: {
     pageSize: PageSizes.ITEM_TEMPLATE_ASSETS,
     sort: { field: 'CreatedDate', order: 'ASC' },
-    label: (parent) => `Assets of ${String(parent?.Name ?? '')}`,
   },
   form: { fields: ['Name'] },
   texts: {

@@ -39,7 +39,6 @@ export default defineResource({
   list: {
     pageSize: 1000,
     sort: { field: 'DisplayOrder', order: 'ASC' },
-    label: (parent) => `Sections of ${parentName(parent)}`,
   },
   form: { fields: ['SectionId', 'Required'] },
   texts: {

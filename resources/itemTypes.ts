@@ -62,9 +62,6 @@ export default defineResource({
     filters: [HIDDEN_FILTER],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
-    rowClick: 'expand',
-    // The Edit (or, read only, View) button opens the row's editor too.
-    readOnlyView: true,
   },
   form: { fields: ['Name', 'Description', 'Sections'] },
   texts: {

@@ -1,9 +1,9 @@
-import { PageSizes, Timing } from '../shared/constants.js';
+import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import schema from '../schemas/item.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { ITEM_BULK_ACTIONS, itemNumber, itemPageLink } from './caseItems.js';
+import { ITEM_BULK_ACTIONS, itemNumber } from './caseItems.js';
 
 /** How many of a case number's last characters the items table shows (spec 001 §2 "Items table"). */
 const CASE_NUMBER_TAIL = 6;
@@ -39,17 +39,12 @@ export default defineResource({
   permissions: { view: [Permissions.Items.SEARCH_ITEMS], actions: { openCase: [Permissions.Cases.EDIT_CASES], editLink: [Permissions.Items.EDIT_ITEMS], ...ITEM_BULK_ACTIONS } },
   remove: { kind: 'none' },
   list: {
-    debounce: Timing.ITEM_FETCH_DEBOUNCE_MS,
     filters: [
       { source: 'CaseNumber', match: 'contains' },
       { source: 'Location', match: 'contains' },
       { source: 'LastName', match: 'contains' },
       { source: 'ItemType', match: 'contains' },
     ],
-    dense: true,
-    // Spec 001 §2: the case number and name link to the case (Edit Cases), the item number to the item (Edit Items);
-    // a click elsewhere on the row opens the item too.
-    rowLink: itemPageLink,
     pageSize: PageSizes.ITEMS,
     sort: { field: 'Case.CaseNumber', order: 'DESC' },
   },

@@ -33,7 +33,6 @@ export default defineResource({
     filters: [HIDDEN_FILTER],
     pageSize: PageSizes.LIST_ITEMS,
     sort: { field: 'Short', order: 'ASC' },
-    label: (parent) => `${listName(parent)} items`,
   },
   form: { fields: ['Short', 'Description'] },
   texts: {

@@ -29,9 +29,6 @@ export default defineResource({
     filters: [{ source: 'IsDynamic', match: 'equals' }],
     pageSize: 1000,
     sort: { field: 'FormattedTableName', order: 'ASC' },
-    // Only dynamic lists are renamed or deleted.
-    actionsWhen: (r) => r.IsDynamic === true,
-    rowClick: 'expand',
   },
   form: { fields: ['TypeName'] },
   texts: {

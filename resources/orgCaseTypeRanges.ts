@@ -38,10 +38,6 @@ export default defineResource({
     pageSize: PageSizes.UNPAGED,
     // Newest first; the adapter keeps the server's order for ranges without a start (they come last).
     sort: { field: 'ActiveFrom', order: 'DESC' },
-    rowClick: 'expand',
-    // Inherited ranges change only through an override (editing copies them first); they are not deleted here.
-    actionsWhen: (r) => !r.Inherited,
-    label: (parent) => `Date ranges of ${String((parent?.CaseType as ApiRecord | undefined)?.Description ?? '')}`,
   },
   form: { fields: ['BasePrice', 'ActiveFrom', 'ActiveTo'] },
   texts: {

@@ -78,15 +78,8 @@ export default defineResource({
     filters: [{ source: 'q', match: 'contains', matches: ['CaseType.Description', 'CaseType.Short', 'CaseTemplate.Label'] }, INHERITED_FILTER],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CaseType.Description', order: 'ASC' },
-    rowClick: 'expand',
-    // Inherited case types are removed from the org they belong to.
-    actionsWhen: (r) => !r.Inherited,
-    label: () => 'Case Types',
   },
-  form: {
-    fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'],
-    sections: [{ title: 'Case Type', fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'] }],
-  },
+  form: { fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'] },
   texts: {
     saveFailed: (r) => (r ? T.pricingFailed : T.addFailed),
     created: (r) => T.added(caseTypeName(r)),

@@ -43,7 +43,6 @@ function deadlines(acd: boolean): ResourceDeclaration {
       filters: [INHERITED_FILTER],
       pageSize: PageSizes.DEADLINES,
       sort: { field: acd ? 'ItemType.Name' : 'ActiveFrom', order: 'ASC' },
-      label: () => (acd ? 'ACDs' : 'CDs'),
     },
     form: { fields: [...(acd ? ['ItemType_Id'] : []), 'DaysFromPending', 'IsBusinessDays', 'StartOnFull', 'ActiveFrom', 'ActiveTo'] },
     texts: {

@@ -1,5 +1,4 @@
 import { PageSizes } from '../shared/constants.js';
-import { isoDay } from '../shared/format.js';
 import { Permissions } from '../shared/permissions.js';
 import { OrgTexts } from '../shared/texts/orgs.js';
 import { CommonTexts } from '../shared/texts/common.js';
@@ -11,8 +10,6 @@ import { INHERITED_FILTER, ownRecord } from './orgCaseTypes.js';
 const P = Permissions.Orgs;
 const T = OrgTexts.expenseRules;
 const typeName = (r: ApiRecord) => String((r.ExpenseType as ApiRecord | undefined)?.Description ?? '');
-/** The rule's end date is past (the local day: a rule ending today is not ended yet, wherever the user is). */
-const ended = (r: ApiRecord) => typeof r.ActiveTo === 'string' && r.ActiveTo !== '' && r.ActiveTo.slice(0, 10) < isoDay(new Date());
 
 /**
  * The expense rules of an org (the Expenses tab, spec 002 §2.1, §3): what it pays per unit of an expense type, its
@@ -41,8 +38,6 @@ export default defineResource({
     filters: [INHERITED_FILTER],
     pageSize: PageSizes.ORG_EXPENSE_RULES,
     sort: { field: 'ExpenseType.Description', order: 'ASC' },
-    rowAccent: (r) => (ended(r) ? 'grey.400' : 'success.main'),
-    label: () => 'Expense Rules',
   },
   form: { fields: ['ExpenseType_Id', 'CPU', 'IsPassthrough', 'ActiveFrom', 'ActiveTo'] },
   texts: {

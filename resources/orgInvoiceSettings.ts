@@ -29,8 +29,7 @@ export default defineResource({
   permissions: { view: [P.GET_ORG_INVOICE_SETTINGS], edit: [P.UPDATE_ORG_INVOICE_SETTINGS] },
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Org_Id', order: 'ASC' } },
-  // Save Changes waits for a change, as the General tab's does (spec 002 §2.1).
-  form: { fields: ['QboId', 'IncludeLast4SSN'], saveWhenChanged: true },
+  form: { fields: ['QboId', 'IncludeLast4SSN'] },
   texts: {
     saveFailed: T.updateFailed,
     created: () => T.updated,

@@ -43,10 +43,8 @@ export default defineResource({
   remove: { kind: 'none' },
   list: {
     filters: [{ source: 'q', match: 'contains', matches: ['FirstName', 'LastName', 'Email'] }, INHERITED_FILTER],
-    dense: true,
     pageSize: PageSizes.ORG_USERS,
     sort: { field: 'LastName', order: 'ASC' },
-    label: () => 'Users',
   },
   form: { fields: ORG_USER_FLAGS.map(([field]) => field) },
   texts: {

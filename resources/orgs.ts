@@ -12,7 +12,7 @@ const P = Permissions.Orgs;
 const T = OrgTexts.orgs;
 const name = (r: ApiRecord) => String(r.Name ?? '');
 
-const ADDRESS = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'];
+export const ORG_ADDRESS = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'];
 
 /** The orgs contract's named operation: moving an org in the tree (the Orgs page's drag and drop). Handler: server/orgs/orgStore.ts. */
 export const orgOperations = defineOperations({
@@ -62,14 +62,7 @@ export default defineResource({
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'Name', order: 'ASC' },
   },
-  form: {
-    fields: ['ParentOrg_Id', ...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'],
-    sections: [
-      { title: 'New Org', fields: ['ParentOrg_Id', ...ADDRESS], on: 'create' },
-      { title: 'General', fields: [...ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'], on: 'existing' },
-    ],
-    saveWhenChanged: true,
-  },
+  form: { fields: ['ParentOrg_Id', ...ORG_ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'] },
   texts: {
     saveFailed: (r) => (r ? T.updateFailed : ''),
     created: (r) => T.created(name(r)),

@@ -1,9 +1,9 @@
 import type { ApiRecord } from './record.js';
 
 /*
- * The parts of a declaration that say how its screens look: how its list filters, row removal, texts and form
- * sections. Plain data and pure functions, like the declaration. A list's columns and filter inputs are its view's
- * (src/resources/columns.tsx, src/resources/filters.tsx).
+ * The parts of a declaration that its screens share with the server: what its list filters by, how a row is removed,
+ * and its texts. Plain data and pure functions, like the declaration. A list's columns and filter inputs, and a
+ * form's layout, are its view's (src/resources/columns.tsx, filters.tsx, formParts.ts).
  */
 
 /**
@@ -29,12 +29,6 @@ export interface FilterDeclaration {
 
 /** The Hidden flag's filter of resources hidden by toggling (src/resources/filters.tsx `StatusFilter`: Show All / Enabled / Disabled). */
 export const HIDDEN_FILTER: FilterDeclaration = { source: 'Hidden', match: 'equals' };
-
-/** A link from a record to a page: the path for the record, followed by users holding `action` of `permissions.actions` (any user who may list, without it). */
-export interface RecordLink {
-  to(record: ApiRecord): string;
-  action?: string;
-}
 
 /** What the remove action of a row does. */
 export type RemoveDeclaration =
@@ -84,32 +78,4 @@ export interface ResourceTexts {
   saveFailed?: string | ((record: ApiRecord | undefined) => string);
   /** Said in place of the list when it fails to render (a panel of a page: 'Unable to show messages'). */
   renderFailed?: string;
-}
-
-/**
- * When a form section shows: only for some of the records `field` holds — the records themselves, or their ids
- * among the `reference` resource's records (a user's groups tagged Employee). A form may show it regardless by
- * its `name` (New Employee).
- */
-export interface SectionCondition {
-  name: string;
-  field: string;
-  reference?: string;
-  some(record: ApiRecord): boolean;
-}
-
-/** A titled part of a sectioned form (see `form.sections`). */
-export interface FormSectionDeclaration {
-  /** The heading, also the section's accessible name. */
-  title: string;
-  /** Properties of the schema in order; a section of one list gets the list's add button in its heading. */
-  fields?: readonly string[];
-  /** Only on a new record, only on an existing one the user may change, or on any existing one (changed or viewed). */
-  on?: 'create' | 'edit' | 'existing';
-  when?: SectionCondition;
-  /** Shown only to users holding this action of `permissions.actions` (the case template, to system administrators). */
-  action?: string;
-  /** A list section's text when it has no entries, and its add button when not "Add <entry title>". */
-  empty?: string;
-  addLabel?: string;
 }

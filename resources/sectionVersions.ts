@@ -34,8 +34,6 @@ export default defineResource({
   list: {
     pageSize: 1000,
     sort: { field: 'Version', order: 'DESC' },
-    label: (parent) => `Versions of ${String(parent?.SectionName ?? '')}`,
-    readOnlyView: true,
   },
   form: { fields: ['SectionName', 'Template', 'ROITemplate'] },
   texts: {

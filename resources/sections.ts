@@ -65,8 +65,6 @@ export default defineResource({
   list: {
     pageSize: 1000,
     sort: { field: 'SectionName', order: 'ASC' },
-    rowClick: 'expand',
-    createShortcut: 'n',
   },
   subResources: ['section-versions'],
   form: { fields: ['SectionName', 'Template', 'ROITemplate'] },

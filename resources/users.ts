@@ -1,11 +1,10 @@
-import { PageSizes, Timing } from '../shared/constants.js';
-import { Permissions, Tags } from '../shared/permissions.js';
+import { PageSizes } from '../shared/constants.js';
+import { Permissions } from '../shared/permissions.js';
 import { IdentityTexts } from '../shared/texts/identity.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import type { FilterDeclaration, FormSectionDeclaration, SectionCondition } from './screenParts.js';
+import type { FilterDeclaration } from './screenParts.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
@@ -27,29 +26,8 @@ const COLUMN_FILTERS: readonly FilterDeclaration[] = ['UserName', 'FirstName', '
 
 const DEFAULT_SORT = { id: 'FirstName', desc: false };
 
-const A = CommonTexts.account;
-
-/** Settings, credentials and clearances apply to users in a group tagged Employee (spec 000 §2, §6). */
-export const isEmployeeGroup = (group: ApiRecord) => ((group.Tags ?? []) as { Name: string }[]).some((t) => t.Name === Tags.EMPLOYEE);
-
-/** The employment sections of a user's form, shown for a user in a group tagged Employee (or New Employee / Contractor). */
-export function employmentSections(when: SectionCondition, fields: { settings: readonly string[] }): FormSectionDeclaration[] {
-  return [
-    { title: 'Settings', fields: fields.settings, when },
-    { title: 'Credentials', fields: ['Credentials'], empty: A.noCredentials, when },
-    { title: 'Clearances', fields: ['Clearances'], empty: A.noClearances, when },
-  ];
-}
-
-/** The contact lists of a user's form (spec 000 §2: addresses edited in a modal; empty texts of the spec). */
-export const CONTACT_SECTIONS: FormSectionDeclaration[] = [
-  { title: 'Emails', fields: ['Emails'], empty: A.noEmails },
-  { title: 'Phone Numbers', fields: ['PhoneNumbers'], empty: A.noPhones, addLabel: 'Add Phone' },
-  { title: 'Addresses', fields: ['Addresses'], empty: A.noAddresses },
-];
-
-const GENERAL = ['UserName', 'Org_Id', 'FirstName', 'MiddleName', 'LastName', 'Title', 'GroupIds'];
-const SETTINGS = ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds', 'Notes'];
+export const USER_GENERAL = ['UserName', 'Org_Id', 'FirstName', 'MiddleName', 'LastName', 'Title', 'GroupIds'];
+export const USER_SETTINGS = ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds', 'Notes'];
 
 /**
  * Users (/identity/users): spec 000 §2 "Identity: Users", §3, §5, §8. A server-paged list (20 a page, first then
@@ -110,23 +88,8 @@ export default defineResource({
     filters: COLUMN_FILTERS,
     pageSize: PageSizes.USERS,
     sort: { field: 'FirstName', order: 'ASC' },
-    debounce: Timing.USER_LIST_DEBOUNCE_MS,
-    rowClick: 'expand',
-    editExpands: true,
-    readOnlyView: true,
-    rowAccent: (r) => (isLockedRecord(r) ? 'error.main' : 'success.main'),
   },
-  form: {
-    fields: [...GENERAL, 'Emails', 'PhoneNumbers', 'Addresses', ...SETTINGS, 'Credentials', 'Clearances'],
-    sections: [
-      { title: 'General', fields: GENERAL },
-      ...CONTACT_SECTIONS,
-      ...employmentSections({ name: 'employee', field: 'GroupIds', reference: 'groups', some: isEmployeeGroup }, { settings: SETTINGS }),
-      { title: 'Account Status', on: 'edit' },
-    ],
-    // Spec 000 §8: an update-user failure shows the error as a toast.
-    toastModelState: 'edit',
-  },
+  form: { fields: [...USER_GENERAL, 'Emails', 'PhoneNumbers', 'Addresses', ...USER_SETTINGS, 'Credentials', 'Clearances'] },
   texts: {
     created: (r) => S.userCreated(fullName(r)),
     updated: (r) => S.userUpdated(fullName(r)),

@@ -2,7 +2,7 @@ import type { ViewsByResource } from './resources/views.js';
 import { sectionsViews, sectionVersionsViews } from './sections/sectionViews.js';
 import { itemTypesViews } from './itemTypes/itemTypeViews.js';
 import { caseTemplatesViews } from './caseTemplates/caseTemplateViews.js';
-import { accountViews, groupsViews, rolesViews, usersViews } from './identity/identityViews.js';
+import { groupsViews, rolesViews, usersViews } from './identity/identityViews.js';
 import {
   completedCaseFeesViews,
   discontinuedCaseFeesViews,
@@ -30,7 +30,6 @@ export const views: ViewsByResource = {
   'item-types': itemTypesViews,
   'case-templates': caseTemplatesViews,
   users: usersViews,
-  account: accountViews,
   groups: groupsViews,
   roles: rolesViews,
   orgs: orgsViews,

@@ -13,6 +13,7 @@ import declaration from '../../resources/account.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { ACCOUNT_FORM } from './accountFormView.js';
 import { useSessionPermissions } from '../session/useSession.js';
 
 const A = Texts.account;
@@ -141,7 +142,7 @@ export function AccountPage() {
       {account && (
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ResourceForm declaration={declaration} record={account} label="My account" submitLabel={declaration.texts.editSubmit} onSaved={onSaved} />
+            <ResourceForm {...ACCOUNT_FORM} declaration={declaration} record={account} label="My account" submitLabel={declaration.texts.editSubmit} onSaved={onSaved} />
           </Box>
           <Stack spacing={2} sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 72 } }}>
             <PasswordPanel />

@@ -2,13 +2,10 @@ import { lazy } from 'react';
 import type { ResourceViews } from '../resources/views.js';
 import { sideList } from '../resources/SchemaList.js';
 
-const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
-
 /** Cases (/cases): the left panel of orgs and states, bulk Assign Reviewer, and the case's page at /cases/{id}. */
 export const casesViews: ResourceViews = {
   list: sideList(() => import('./CaseList.js'), (m) => m.CaseList),
   page: lazy(() => import('./CasePage.js')),
-  inputs: { Client_Id: orgPicker },
 };
 
 /** A case's papers: the name downloads the file, the tracking number opens its tracking, and the ways to add papers. */
@@ -19,5 +16,4 @@ export const casePapersViews: ResourceViews = {
 /** A case's messages: the recipients are chosen among the case's people. */
 export const caseMessagesViews: ResourceViews = {
   list: sideList(() => import('./messages/CaseMessageList.js'), (m) => m.CaseMessageList),
-  inputs: { Recipients: lazy(() => import('./messages/RecipientsInput.js')) },
 };

@@ -1,6 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { GROUP_FORM } from './userFormView.js';
 import type { ViewProps } from '../resources/views.js';
 import { GroupRoles } from './GroupRoles.js';
 
@@ -15,7 +16,7 @@ export default function GroupEditorSlot({ declaration, record, onClose }: ViewPr
   return (
     <Stack spacing={2} role="region" aria-label={`Edit group ${name}`} sx={{ bgcolor: 'background.default', p: { xs: 1, sm: 2 }, borderRadius: 1 }}>
       <Paper variant="outlined" sx={{ px: 2, pt: 2 }}>
-        <ResourceForm declaration={declaration} record={record} readOnly={!canEdit} label={name} submitLabel={declaration.texts.editSubmit} cancelLabel="Close" onCancel={onClose} layout="plain" />
+        <ResourceForm {...GROUP_FORM} declaration={declaration} record={record} readOnly={!canEdit} label={name} submitLabel={declaration.texts.editSubmit} cancelLabel="Close" onCancel={onClose} layout="plain" />
       </Paper>
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

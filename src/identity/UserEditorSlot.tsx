@@ -11,6 +11,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { USER_FORM } from './userFormView.js';
 import type { ViewProps } from '../resources/views.js';
 
 const T = Texts.identity.users;
@@ -41,7 +42,7 @@ function UserEditor({ declaration, id, onClose }: { declaration: ResourceDeclara
   const { data, error, isFetchedAfterMount } = useGetOne<ApiRecord & { id: number }>(declaration.name, { id });
   if (error) return <Alert severity="error">{S.loadFailed}</Alert>;
   if (!data || !isFetchedAfterMount) return <LinearProgress aria-label="Loading user" />;
-  return <ResourceForm declaration={declaration} record={data} readOnly={!canEdit} label="User record" submitLabel={declaration.texts.editSubmit} onCancel={onClose} />;
+  return <ResourceForm {...USER_FORM} declaration={declaration} record={data} readOnly={!canEdit} label="User record" submitLabel={declaration.texts.editSubmit} onCancel={onClose} />;
 }
 
 /** The users list's expand slot: the record's form under the row on a laptop, full screen on a phone. */
@@ -91,6 +92,7 @@ export function NewUserActions({ declaration }: ViewProps) {
           <DialogContent dividers sx={{ bgcolor: 'background.default', px: { xs: 1.5, sm: 2 }, pt: { xs: 1.5, sm: 2 }, pb: 0 }}>
             <ErrorBoundary message={T.newUserFailed}>
               <ResourceForm
+                {...USER_FORM}
                 key={String(groupId)}
                 declaration={declaration}
                 initial={{ GroupIds: groupId ? [groupId] : [] }}

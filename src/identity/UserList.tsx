@@ -1,4 +1,6 @@
 import { lazy } from 'react';
+import { Timing } from '../../shared/constants.js';
+import { isLockedRecord } from '../../resources/users.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { IdentityTexts } from '../../shared/texts/identity.js';
 import { Column, TextColumn } from '../resources/columns.js';
@@ -29,7 +31,19 @@ const UserEditor = lazy(userEditor);
  */
 export function UserList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="users" filters={filters} aside={UserFilters} actions={NewUserActions} expand={UserEditor}>
+    <SchemaList
+      {...place}
+      resource="users"
+      filters={filters}
+      aside={UserFilters}
+      actions={NewUserActions}
+      expand={UserEditor}
+      rowClick="expand"
+      editExpands
+      readOnlyView
+      rowAccent={(r) => (isLockedRecord(r) ? 'error.main' : 'success.main')}
+      debounce={Timing.USER_LIST_DEBOUNCE_MS}
+    >
       <TextColumn source="UserName" label="ID" />
       <Column source="FirstName" label="First Name" render={(record) => <WorkStatusName record={record} />} />
       <TextColumn source="LastName" label="Last Name" />

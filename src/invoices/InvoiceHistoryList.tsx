@@ -11,7 +11,7 @@ const filters = [<ReferenceFilter source="Org_Id" label="Org" reference="orgs" /
 /** Invoice history (/invoices/history): a row expands into its lines. */
 export function InvoiceHistoryList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="invoice-history" filters={filters}>
+    <SchemaList {...place} resource="invoice-history" filters={filters} rowClick="expand" label={() => 'Invoices'}>
       <TextColumn source="Id" label="Invoice #" sortable={false} nowrap phone={false} />
       <DateColumn source="InvoiceDate" label="Invoice Date" nowrap />
       <TextColumn source="OrgName" label="Org" sortable={false} />
@@ -26,7 +26,7 @@ export function InvoiceHistoryList(place: ViewProps) {
 /** An invoice's lines: the case number opens the case, for users who may open cases. */
 export function InvoiceLineList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="invoice-lines">
+    <SchemaList {...place} resource="invoice-lines" label={(parent) => InvoiceTexts.history.linesOf(parent?.Id)}>
       <TextColumn source="LineNumber" label="#" sortable={false} phone={false} />
       <TextColumn source="CaseNumber" label="Case #" sortable={false} nowrap phone={false} link={{ to: (r) => `/cases/${String(r.Case_Id)}`, action: 'openCase' }} />
       <TextColumn source="Description" label="Description" sortable={false} />

@@ -167,7 +167,7 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', overflow: 'hidden' }}>
       {isPending && <LinearProgress aria-label="Loading assets" />}
       <DataTable
-        aria-label={declaration.list.label!(asRecord(itemType))}
+        aria-label={`Assets of ${itemType.Name}`}
         bulkActionButtons={false}
         rowClick={false}
         empty={<Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>{declaration.texts.empty}</Typography>}

@@ -82,7 +82,7 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
     <Stack spacing={1.5}>
       <ResourceContextProvider value={SECTIONS}>
         <ListContextProvider value={list}>
-          <DataTable aria-label={sub.list.label!(asRecord(itemType))} bulkActionButtons={false} rowClick={false} empty={<Typography color="text.secondary" sx={{ p: 2 }}>{texts.empty}</Typography>}>
+          <DataTable aria-label={`Sections of ${itemType.Name}`} bulkActionButtons={false} rowClick={false} empty={<Typography color="text.secondary" sx={{ p: 2 }}>{texts.empty}</Typography>}>
             <DataTable.Col
               source="SectionName"
               label="Section Template Name"

@@ -1,6 +1,9 @@
 import { lazy } from 'react';
+import { Timing } from '../../shared/constants.js';
 import { ITEM_STATUS_LABELS, ItemStatuses } from '../../shared/workflow.js';
-import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { itemPageLink } from './itemPageLink.js';
+import { ITEM_FORM } from './itemFormView.js';
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
 import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
 import { ChoiceFilter, TextFilter } from '../resources/filters.js';
@@ -26,7 +29,21 @@ const ItemMoveButtons = lazy(() => import('./ItemMoveButtons.js'));
  */
 export function CaseItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="case-items" filters={filters} expand={ItemEditor} rowActions={ItemMoveButtons} bulkActions={ItemBulkActions}>
+    <SchemaList
+      {...place}
+      resource="case-items"
+      filters={filters}
+      expand={ItemEditor}
+      rowActions={ItemMoveButtons}
+      bulkActions={ItemBulkActions}
+      form={ITEM_FORM}
+      label={(parent) => `Items of case ${String(parent?.CaseNumber ?? '')}`}
+      rowClick="expand"
+      editExpands
+      editLink={itemPageLink}
+      readOnlyView
+      debounce={Timing.ITEM_FETCH_DEBOUNCE_MS}
+    >
       <Column source="DisplayId" label="Item No" sortable={false} nowrap link={itemPageLink} render={(record) => <ItemNumberCell record={record} />} />
       <TextColumn source="Label" label="Location" text={itemPlace} sortable={false} />
       <TextColumn source="AssignedTo.LastName" label="Assignee" text={(r) => lastFirst(r.AssignedTo)} sortable={false} phone={false} nowrap />

@@ -1,4 +1,6 @@
 import { lazy } from 'react';
+import { ItemTexts } from '../../shared/texts/items.js';
+import { itemNumber } from '../../resources/caseItems.js';
 import { Column, DateColumn } from '../resources/columns.js';
 import { SchemaList } from '../resources/SchemaList.js';
 import type { ViewProps } from '../resources/views.js';
@@ -12,7 +14,14 @@ const AttachmentMoveButtons = lazy(() => attachments().then((m) => ({ default: m
 /** An item's attachments: the name downloads the file, move up and down, and the upload. */
 export function ItemAttachmentList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="item-attachments" actions={AttachmentActions} rowActions={AttachmentMoveButtons}>
+    <SchemaList
+      {...place}
+      resource="item-attachments"
+      actions={AttachmentActions}
+      rowActions={AttachmentMoveButtons}
+      label={(parent) => ItemTexts.attachments.label(itemNumber(parent ?? {}))}
+      rowTone={(r) => (r.CorruptPDF ? 'error' : undefined)}
+    >
       <Column source="Name" label="Name" sortable={false} render={(record) => <AttachmentName record={record} />} />
       <DateColumn source="CreatedDate" label="Created" sortable={false} nowrap />
     </SchemaList>

@@ -4,6 +4,7 @@ import { useCanAccess, useGetOne } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { ITEM_FORM } from './itemFormView.js';
 import { Texts } from '../../shared/texts/index.js';
 import type { ViewProps } from '../resources/views.js';
 
@@ -11,7 +12,7 @@ type ItemRecord = ApiRecord & { id: number };
 
 /**
  * The item's declared form, on the item as `GET /api/cases/{caseId}/items/{itemId}` answers it — with its
- * `LockedReason`, which the form says and which keeps Save Changes disabled (`form.locked`). Read only without Edit
+ * `LockedReason`, which the form says and which keeps Save Changes disabled (`ITEM_FORM.locked`). Read only without Edit
  * Case Items.
  */
 function ItemForm({ declaration, row, onClose }: { declaration: ResourceDeclaration; row: ApiRecord; onClose(): void }) {
@@ -36,6 +37,7 @@ function ItemForm({ declaration, row, onClose }: { declaration: ResourceDeclarat
   if (!data || !isFetchedAfterMount || checking) return <LinearProgress aria-label={`Loading ${name}`} />;
   return (
     <ResourceForm
+      {...ITEM_FORM}
       declaration={declaration}
       record={data}
       readOnly={!canEdit}

@@ -9,7 +9,7 @@ const status = (r: ApiRecord) => String((r.Status as { Description?: string } | 
 /** An item's history, newest first. */
 export function ItemHistoryList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="item-history">
+    <SchemaList {...place} resource="item-history" label={() => 'Item history'}>
       <TextColumn source="Status.Description" label="Status" text={status} sortable={false} />
       <TextColumn source="TriggeredBy.LastName" label="Triggered By" text={(r) => formatPersonName(r.TriggeredBy)} sortable={false} />
       <TextColumn source="Note" label="Note" sortable={false} />

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
+import { Timing } from '../../shared/constants.js';
 import { ITEM_STATUS_LABELS } from '../../shared/workflow.js';
-import { itemPageLink, itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { itemPlace, lastFirst } from '../../resources/caseItems.js';
+import { itemPageLink } from './itemPageLink.js';
 import { ITEM_STATUS_COLORS } from './itemStatusColors.js';
 import { caseLink, caseNumber, caseNumberTail } from '../../resources/items.js';
 import { ChipColumn, Column, DateColumn, TextColumn } from '../resources/columns.js';
@@ -25,7 +27,18 @@ const ItemFilters = lazy(() => import('./ItemFilters.js'));
  */
 export function ItemList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="items" filters={filters} aside={ItemFilters} bulkActions={ItemBulkActions}>
+    <SchemaList
+      {...place}
+      resource="items"
+      filters={filters}
+      aside={ItemFilters}
+      bulkActions={ItemBulkActions}
+      dense
+      // Spec 001 §2: the case number and name link to the case (Edit Cases), the item number to the item (Edit Items);
+      // a click elsewhere on the row opens the item too.
+      rowLink={itemPageLink}
+      debounce={Timing.ITEM_FETCH_DEBOUNCE_MS}
+    >
       <TextColumn source="Case.CaseNumber" label="Case #" text={caseNumberTail} hover={caseNumber} nowrap link={caseLink} />
       <TextColumn source="Case.Subject.LastName" label="Case Name" link={caseLink} />
       <TextColumn source="Case.Org.Code" label="Org" />

@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogTitle, useMediaQuery } from '@mui/material
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { ORG_FORM } from './orgFormView.js';
 
 interface Props {
   declaration: ResourceDeclaration;
@@ -27,6 +28,7 @@ export function OrgCreateDialog({ declaration, parentId, onClose, onCreated }: P
       <DialogTitle id="org-create-title">{title}</DialogTitle>
       <DialogContent dividers sx={{ pb: 0 }}>
         <ResourceForm
+          {...ORG_FORM}
           declaration={declaration}
           initial={initial}
           label={title}

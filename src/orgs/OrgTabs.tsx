@@ -7,6 +7,7 @@ import accountingStatus from '../../resources/accountingStatus.js';
 import type { AccountingStatus } from '../../schemas/types.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { ORG_FORM, ORG_INVOICE_SETTINGS_FORM } from './orgFormView.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { AccountingNotice } from '../invoices/AccountingNotice.js';
 
@@ -32,6 +33,7 @@ export function OrgGeneralTab({ declaration, record, error, onRetry }: GeneralPr
     <Card>
       <CardContent sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 0, sm: 1 } }}>
         <ResourceForm
+          {...ORG_FORM}
           key={record.id}
           declaration={declaration}
           record={record}
@@ -71,6 +73,7 @@ export function OrgInvoicesTab({ orgId }: { orgId: number }) {
       <CardContent sx={{ p: { xs: 2, sm: 3 }, pb: { xs: 0, sm: 1 } }}>
         <AccountingNotice />
         <ResourceForm
+          {...ORG_INVOICE_SETTINGS_FORM}
           key={orgId}
           declaration={orgInvoiceSettings}
           record={data}

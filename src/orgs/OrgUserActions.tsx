@@ -8,6 +8,7 @@ import { resourceByName } from '../../resources/index.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { USER_FORM } from '../identity/userFormView.js';
 import type { ViewProps } from '../resources/views.js';
 
 /** The users resource, whose own forms the org Users tab opens. */
@@ -55,6 +56,7 @@ export default function OrgUserActions({ declaration, parent }: ViewProps) {
       {open && (
         <UserDialog title={title} onClose={close}>
           <ResourceForm
+            {...USER_FORM}
             declaration={users}
             initial={{ Org_Id: parent.Id ?? parent.id, GroupIds: [] }}
             label="User record"

@@ -18,7 +18,7 @@ const OrgUserActions = lazy(() => import('./OrgUserActions.js'));
 /** An org's users (its Users tab): the name with its status, a tick per setting that saves at once, and New User. */
 export function OrgUserList(place: ViewProps) {
   return (
-    <SchemaList {...place} resource="org-users" filters={filters} actions={OrgUserActions}>
+    <SchemaList {...place} resource="org-users" filters={filters} actions={OrgUserActions} dense label={() => 'Users'}>
       <Column source="LastName" label="Name" render={(record) => <OrgUserName record={record} />} />
       {/* Groups and phone give way on a laptop to the settings this tab is for; the column chooser shows them. */}
       <TextColumn source="Groups" label="Groups" text={(r) => names(r.Groups, 'Name').join(', ')} sortable={false} phone={false} wideOnly />

@@ -4,6 +4,7 @@ import { useCanAccess, useGetOne } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { USER_FORM } from '../identity/userFormView.js';
 import type { CellProps } from '../resources/columns.js';
 import { UserDialog, usersDeclaration } from './OrgUserActions.js';
 
@@ -15,7 +16,7 @@ function UserEdit({ id, onClose }: { id: number; onClose(): void }) {
   const { data, error, isFetchedAfterMount } = useGetOne<ApiRecord & { id: number }>(users.name, { id });
   if (error) return <Alert severity="error">{Texts.identity.screens.loadFailed}</Alert>;
   if (!data || !isFetchedAfterMount) return <LinearProgress aria-label="Loading user" />;
-  return <ResourceForm declaration={users} record={data} label="User record" submitLabel={users.texts.editSubmit} onCancel={onClose} onSaved={onClose} stickyActions />;
+  return <ResourceForm {...USER_FORM} declaration={users} record={data} label="User record" submitLabel={users.texts.editSubmit} onCancel={onClose} onSaved={onClose} stickyActions />;
 }
 
 /**

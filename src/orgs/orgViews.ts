@@ -5,12 +5,9 @@ const caseTypeLists = () => import('./OrgCaseTypeList.js');
 const feeLists = () => import('./CaseFeeList.js');
 const deadlineLists = () => import('./OrgDeadlineList.js');
 
-const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
-
-/** Orgs (/orgs): the org tree beside the selected org's tabs; a new org's parent is chosen in the tree. */
+/** Orgs (/orgs): the org tree beside the selected org's tabs (their forms: orgForm.ts). */
 export const orgsViews: ResourceViews = {
   list: lazy(() => import('./OrgsPage.js')),
-  inputs: { ParentOrg_Id: orgPicker },
 };
 
 /** An org's users: the name with its status, and the ways to add a user to the org. */

@@ -7,6 +7,7 @@ import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
 import { ListCells, useSavingRows, type ColumnProps, type Row } from './columns.js';
 import { LinkedCell } from './tableColumns.js';
 import type { ColumnChoices } from './columnChoices.js';
+import type { ListParts } from './views.js';
 import { MORE_LEFT, MORE_RIGHT, useScrollCue } from './useScrollCue.js';
 
 /** The class of the row actions' cells (header and rows): they stay in view at the table's right edge. */
@@ -26,7 +27,7 @@ function EmptyText({ text }: { text: string }) {
   );
 }
 
-/** A row's `list.rowTone`: its cells tinted in the theme colour (a layer over the cell's own background), its left edge marked. */
+/** A row's `rowTone`: its cells tinted in the theme colour (a layer over the cell's own background), its left edge marked. */
 function toneSx(theme: Theme, tone: 'error' | 'warning' | undefined): Record<string, { backgroundImage?: string; borderLeft?: number; borderLeftColor?: string }> {
   if (!tone) return {};
   const tint = alpha(theme.palette[tone].main, 0.1);
@@ -91,6 +92,8 @@ export interface ListTableProps {
   expandSingle: boolean;
   /** The row actions' cell of a record; none, no Actions column. */
   rowActions: ReactNode | null;
+  /** How the view draws its rows: compact, an accent on the left edge, a tone for a row that needs the eye. */
+  look: Pick<ListParts, 'dense' | 'rowAccent' | 'rowTone'>;
 }
 
 /**
@@ -98,23 +101,23 @@ export interface ListTableProps {
  * choices leave them, the row actions last, the empty text, and the declaration's row marks (hidden records greyed,
  * `rowAccent`, `rowTone`).
  */
-export function ListTable({ declaration, columns, parent, label, view, choices, canEdit, bulkActionButtons, rowClick, expand, expandSingle, rowActions }: ListTableProps) {
-  const { list, texts } = declaration;
+export function ListTable({ declaration, columns, parent, label, view, choices, canEdit, bulkActionButtons, rowClick, expand, expandSingle, rowActions, look }: ListTableProps) {
+  const { texts } = declaration;
   const theme = useTheme();
   const saving = useSavingRows();
   const [table, setTable] = useState<HTMLTableElement | null>(null);
   useScrollCue(table);
-  const accent = list.rowAccent;
+  const accent = look.rowAccent;
   const cells = useMemo(() => ({ declaration, parent, canEdit, ...saving }), [declaration, parent, canEdit, saving]);
   return (
     <ListCells.Provider value={cells}>
       <DataTable
         ref={setTable}
         aria-label={label}
-        size={list.dense ? 'small' : 'medium'}
+        size={look.dense ? 'small' : 'medium'}
         storeKey={choices.storeKey}
         hiddenColumns={choices.hiddenByDefault}
-        sx={tableSx(theme, { dense: Boolean(list.dense), tight: Boolean(parent), sticky: rowActions !== null })}
+        sx={tableSx(theme, { dense: Boolean(look.dense), tight: Boolean(parent), sticky: rowActions !== null })}
         bulkActionButtons={bulkActionButtons}
         rowClick={rowClick}
         expand={expand}
@@ -123,7 +126,7 @@ export function ListTable({ declaration, columns, parent, label, view, choices, 
         rowSx={(record: Row) => ({
           '& td': record.Hidden ? { color: 'text.disabled' } : {},
           ...(accent && { '& > td:first-of-type': { borderLeft: 4, borderLeftColor: accent(record) } }),
-          ...toneSx(theme, list.rowTone?.(record)),
+          ...toneSx(theme, look.rowTone?.(record)),
         })}
       >
         {columns.map((cell, index) => {

@@ -6,9 +6,8 @@ import { permissionsFor } from '../../resources/declaration.js';
 import { hasAnyPermission } from '../../shared/permissions.js';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import type { FormSectionDeclaration, SectionCondition } from '../../resources/screenParts.js';
 import type { ObjectSchema } from '../../schemas/index.js';
-import { useViews } from './views.js';
+import { FormInputs, type FormSectionView, type FormView, type SectionCondition } from './formParts.js';
 import { FormSection } from './FormSection.js';
 import { entrySchemaOf, errorsOnRows, formBody, formSchemaOf, hintsOf, nestedErrors, schemaById, schemaResolver, widthOf } from './formValidation.js';
 import { SchemaInput } from './SchemaInput.js';
@@ -20,7 +19,7 @@ import { fieldErrorsOf, saveFailed } from '../forms/saveOutcome.js';
 
 type Mode = 'create' | 'edit' | 'view';
 
-interface Props {
+interface Props extends FormView {
   declaration: ResourceDeclaration;
   /** The record to edit; absent for a new one. */
   record?: ApiRecord;
@@ -55,10 +54,9 @@ interface Props {
 
 type Layout = 'sections' | 'plain' | 'stack';
 
-const sectionsOf = (declaration: ResourceDeclaration): readonly FormSectionDeclaration[] =>
-  declaration.form.sections ?? [{ title: declaration.title, fields: declaration.form.fields }];
+const NO_INPUTS: NonNullable<FormView['inputs']> = {};
 
-const fieldsOf = (sections: readonly FormSectionDeclaration[]) => [...new Set(sections.flatMap((s) => s.fields ?? []))];
+const fieldsOf = (sections: readonly FormSectionView[]) => [...new Set(sections.flatMap((s) => s.fields ?? []))];
 
 /** Read only: the whole form when viewing, readOnly properties, and create-only ones after creation. */
 function isReadOnly(schema: ObjectSchema, mode: Mode, name: string): boolean {
@@ -68,16 +66,16 @@ function isReadOnly(schema: ObjectSchema, mode: Mode, name: string): boolean {
 }
 
 /** What a form validates and sends: the writable fields of the sections on screen that the declaration saves. */
-function sentFields(declaration: ResourceDeclaration, sections: readonly FormSectionDeclaration[], shown: ReadonlySet<string>, schema: ObjectSchema, mode: Mode): string[] {
+function sentFields(declaration: ResourceDeclaration, sections: readonly FormSectionView[], shown: ReadonlySet<string>, schema: ObjectSchema, mode: Mode): string[] {
   return fieldsOf(sections.filter((s) => shown.has(s.title))).filter((f) => declaration.form.fields.includes(f) && !isReadOnly(schema, mode, f));
 }
 
 /** A section's place in this form: a new record, an existing one the user may change, or one only viewed. */
-const showsOn = (section: FormSectionDeclaration, mode: Mode) => !section.on || section.on === mode || (section.on === 'existing' && mode !== 'create');
+const showsOn = (section: FormSectionView, mode: Mode) => !section.on || section.on === mode || (section.on === 'existing' && mode !== 'create');
 
 interface SectionProps {
   layout: Layout;
-  section: FormSectionDeclaration;
+  section: FormSectionView;
   schema: ObjectSchema;
   declaration: ResourceDeclaration;
   readOnlyField(name: string): boolean;
@@ -93,8 +91,8 @@ function SectionBody({ layout, section, schema, declaration, readOnlyField, onSh
     return () => onShown(section.title, false);
   }, [onShown, section.title]);
   const fields = (section.fields ?? []).filter((f) => schema.properties[f]);
-  // What the resource's views draw after the section's fields (an account's status controls).
-  const Part = useViews(declaration).sections?.[section.title];
+  // What the view draws after the section's fields (an account's status controls).
+  const Part = section.part;
   const only = fields.length === 1 && !Part ? schema.properties[fields[0]] : undefined;
   if (only && entrySchemaOf(only)) {
     return (
@@ -208,7 +206,7 @@ interface ActionsProps {
   sticky?: boolean;
   /** Saving a record that exists waits for a change. */
   requireChange: boolean;
-  /** The record is locked (`form.locked`): the save stays disabled. */
+  /** The record is locked (the form's `locked`): the save stays disabled. */
   locked?: boolean;
 }
 
@@ -240,12 +238,12 @@ function Actions({ submitLabel, cancelLabel = 'Cancel', onCancel, sticky, requir
 }
 
 /**
- * The form of a declared resource's record in titled sections (`form.sections`): react-admin's Form whose inputs
+ * The form of a declared resource's record in the titled sections its view gives: react-admin's Form whose inputs
  * come from the schema (`SchemaInput`), validated by the same schema through ajv — only what the shown sections
  * hold — and saved the one way every form saves (`useResourceSave`). A section may show only on create or edit, or
  * only while a condition holds (the user's groups); the resource's views draw what the schema cannot after its fields. The server's messages
  * show under their fields (a list's entries found again when blank ones were left out); messages of fields the
- * form does not show are toasts, and with `form.toastModelState` every message is a toast too. A save that fails in
+ * form does not show are toasts, and with `toastModelState` every message is a toast too. A save that fails in
  * any way leaves the form as the user left it (`saveFailed`): the values typed, the form changed, Save enabled, its
  * modal open; a save that went through is the form's new starting point.
  */
@@ -264,35 +262,40 @@ export function ResourceForm({
   stickyActions,
   layout = 'sections',
   rules,
+  sections: given,
+  inputs,
+  fieldPermissions,
+  confirm,
+  locked: lockField,
+  toastModelState: toasts,
+  saveWhenChanged = false,
 }: Props) {
-  // Why the server says the caller may not change the record (`form.locked`): the form is then shown, not changed.
-  const lockField = declaration.form.locked;
+  // Why the server says the caller may not change the record (`locked`): the form is then shown, not changed.
   const lockedReason = record && lockField && typeof record[lockField] === 'string' && record[lockField] ? String(record[lockField]) : null;
   const mode: Mode = record ? (readOnly || lockedReason ? 'view' : 'edit') : 'create';
   const notify = useNotify();
-  const save = useResourceSave(declaration, parent, onSaved);
+  const save = useResourceSave(declaration, parent, onSaved, confirm);
   // A create call whose body has its own schema (the username of a new user) is validated by that schema.
   const createBody = declaration.operations.create?.bodySchema;
   const base = (mode === 'create' && createBody && schemaById(createBody)) || declaration.schema;
-  const sections = useMemo(() => sectionsOf(declaration).filter((s) => showsOn(s, mode)), [declaration, mode]);
+  const sections = useMemo(() => (given ?? [{ title: declaration.title, fields: declaration.form.fields }]).filter((s) => showsOn(s, mode)), [given, declaration, mode]);
   const schema = useMemo(() => formSchemaOf(base, fieldsOf(sections)), [base, sections]);
   const values = useMemo(() => record ?? { ...newRecordOf(declaration, parent), ...initial }, [record, declaration, parent, initial]);
   const container = useRef<HTMLDivElement>(null);
 
-  // Fields only some users may change (form.fieldPermissions) are read only for the others, and not sent.
+  // Fields only some users may change (`fieldPermissions`) are read only for the others, and not sent.
   const { permissions: roles } = usePermissions<string[]>();
   const denied = useMemo(() => {
     const held = Array.isArray(roles) ? roles : [];
     return new Set(
-      Object.entries(declaration.form.fieldPermissions ?? {})
+      Object.entries(fieldPermissions ?? {})
         // An action the declaration does not define lets no one change the field.
         .filter(([, action]) => { const needed = permissionsFor(declaration, action); return !needed || !hasAnyPermission(held, needed); })
         .map(([field]) => field),
     );
-  }, [roles, declaration]);
+  }, [roles, declaration, fieldPermissions]);
   const readOnlyField = (name: string) => isReadOnly(schema, mode, name) || (mode === 'edit' && denied.has(name));
-  // A save the server asked to confirm (form.confirm): the message shows and the next save confirms.
-  const confirm = declaration.form.confirm;
+  // A save the server asked to confirm (`confirm`): the message shows and the next save confirms.
   const [confirming, setConfirming] = useState<string | null>(null);
 
   // The sections on screen now: their writable fields are what is validated and sent.
@@ -337,7 +340,6 @@ export function ResourceForm({
       if (onScreen.has(path.split('.')[0])) underFields[path] = message;
       else elsewhere.push(message);
     }
-    const toasts = declaration.form.toastModelState;
     const all = toasts === 'always' || (toasts === 'edit' && mode === 'edit') ? [...Object.values(underFields), ...elsewhere] : elsewhere;
     for (const message of new Set(all)) notify(message, { type: 'error' });
     return saveFailed(underFields);
@@ -347,6 +349,7 @@ export function ResourceForm({
     <Box ref={container} role="form" aria-label={label}>
       {/* Inputs read the record itself (a reference's embedded copy), wherever the form is drawn. */}
       <RecordContextProvider value={record}>
+      <FormInputs.Provider value={inputs ?? NO_INPUTS}>
       <Form
         record={values}
         resolver={resolver}
@@ -376,7 +379,7 @@ export function ResourceForm({
               cancelLabel={cancelLabel}
               onCancel={onCancel}
               sticky={stickyActions}
-              requireChange={mode === 'edit' && Boolean(declaration.form.saveWhenChanged)}
+              requireChange={mode === 'edit' && saveWhenChanged}
               locked={Boolean(lockedReason)}
             />
           )}
@@ -384,6 +387,7 @@ export function ResourceForm({
         <RevealErrors container={container} />
         {mode === 'edit' && <SavedIsPristine />}
       </Form>
+      </FormInputs.Provider>
       </RecordContextProvider>
     </Box>
   );

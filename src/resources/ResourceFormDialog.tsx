@@ -3,6 +3,7 @@ import { useStore, type Identifier } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from './ResourceForm.js';
+import type { FormView } from './formParts.js';
 
 interface Props {
   declaration: ResourceDeclaration;
@@ -10,6 +11,10 @@ interface Props {
   record?: ApiRecord;
   /** The parent record of a sub-resource (its key goes into a new record). */
   parent?: ApiRecord;
+  /** How the list's view lays the form out and saves it (its `form`). */
+  form?: FormView;
+  /** The record's form is its expanded row (the list's `editExpands`): a new record opens expanded once created. */
+  expandsSaved?: boolean;
   onClose: () => void;
 }
 
@@ -17,21 +22,21 @@ interface Props {
  * Add or edit a declared resource in a modal: the declaration's form (ResourceForm, one input a line); a failed
  * save keeps the modal open; a record whose form is its expanded row opens expanded once created.
  */
-export function ResourceFormDialog({ declaration, record, parent, onClose }: Props) {
+export function ResourceFormDialog({ declaration, record, parent, form, expandsSaved = false, onClose }: Props) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const [, setExpanded] = useStore<Identifier[]>(`${declaration.name}.datagrid.expanded`, []);
   const titleId = `${declaration.name}-form-title`;
   const title = record ? declaration.texts.editTitle(record) : declaration.texts.add(parent);
   const submit = record ? declaration.texts.editSubmit : (declaration.texts.createSubmit ?? declaration.texts.add(parent));
   const onSaved = (saved: ApiRecord) => {
-    if (!record && declaration.list.editExpands) setExpanded([saved[declaration.key] as Identifier]);
+    if (!record && expandsSaved) setExpanded([saved[declaration.key] as Identifier]);
     onClose();
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers sx={{ pb: 0 }}>
-        <ResourceForm declaration={declaration} record={record} parent={parent} label={title} submitLabel={submit} onCancel={onClose} onSaved={onSaved} layout="stack" stickyActions />
+        <ResourceForm {...form} declaration={declaration} record={record} parent={parent} label={title} submitLabel={submit} onCancel={onClose} onSaved={onSaved} layout="stack" stickyActions />
       </DialogContent>
     </Dialog>
   );

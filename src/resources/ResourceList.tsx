@@ -49,7 +49,7 @@ function RecordForm({ parts, declaration, record, parent, readOnly, onClose }: {
   if (!part)
     return (
       <Suspense fallback={null}>
-        <ResourceFormDialog declaration={declaration} record={record} parent={parent} onClose={onClose} />
+        <ResourceFormDialog declaration={declaration} record={record} parent={parent} form={parts.form} expandsSaved={Boolean(parts.editExpands)} onClose={onClose} />
       </Suspense>
     );
   return <ViewOf part={part} declaration={declaration} record={record} parent={parent} readOnly={readOnly} onClose={onClose} />;
@@ -116,8 +116,9 @@ interface ListProps {
 const noParts: ListParts = {};
 
 function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts, filters: inputs }: ListProps) {
-  const { name, list, texts } = declaration;
+  const { name, texts } = declaration;
   const views = parts;
+  const list = parts;
   const resource = { resource: name };
   const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
@@ -245,6 +246,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
             }
             expand={expands ? <Expanded declaration={declaration} part={views.expand} /> : undefined}
             expandSingle={expands && !opensPage}
+            look={parts}
             rowActions={
               showEdit || showView || showRemove || showRowActions || showEditLink ? (
                 <RowActions
@@ -255,6 +257,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
                   canEdit={showEdit}
                   canView={showView}
                   canRemove={showRemove}
+                  look={parts}
                   onEdit={(record, readOnly) => setEditing({ record, readOnly })}
                 />
               ) : null
@@ -342,7 +345,7 @@ function CalledList({ declaration, parent, caption, readOnly, children, parts, f
       sort={declaration.list.sort}
       filter={permanent}
       filterDefaultValues={defaults}
-      debounce={declaration.list.debounce ?? Timing.FILTER_TEXT_DEBOUNCE_MS}
+      debounce={parts?.debounce ?? Timing.FILTER_TEXT_DEBOUNCE_MS}
       disableSyncWithLocation
       // Who may list is settled before a list renders: the app's sign-in check (Admin's requireAuth), then the page's
       // guard (PageGuard) or the parent's row (SubResourceList) asked canAccess. Asking again here held the search

@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useCanAccess, useExpanded, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { ViewOf, type ViewPart } from './views.js';
+import { ViewOf, type ListParts, type ViewPart } from './views.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import type { Row } from './columns.js';
 import { stop } from './tableColumns.js';
@@ -17,6 +17,8 @@ interface RowActionsProps {
   parent?: ApiRecord;
   /** The list's own row actions (move up and down), before edit and remove. */
   part?: ViewPart;
+  /** How the list's view opens and limits its rows (`editLink`, `editExpands`, `actionsWhen`). */
+  look: Pick<ListParts, 'editLink' | 'editExpands' | 'actionsWhen'>;
   /** The list's `rowActions` show (not in a list drawn read only). */
   withRowActions: boolean;
   canEdit: boolean;
@@ -30,14 +32,14 @@ interface RowActionsProps {
  * Edit, and hide/restore or delete (after confirmation when the declaration asks), as the declaration and the
  * user's permissions allow; the remove itself is `useRemoveAction`.
  */
-export function RowActions({ declaration, parent, part: extra, withRowActions, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
+export function RowActions({ declaration, parent, part: extra, look, withRowActions, canEdit, canView, canRemove, onEdit }: RowActionsProps) {
   const record = useRecordContext<Row>();
   const removeAction = useRemoveAction(declaration, record, { parent });
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
-  const editLink = declaration.list.editLink;
+  const { editLink, editExpands, actionsWhen } = look;
   const { canAccess: mayOpen = false } = useCanAccess({ resource: declaration.name, action: editLink?.action ?? 'list', enabled: Boolean(editLink) });
   if (!record) return null;
-  if (declaration.list.actionsWhen && !declaration.list.actionsWhen(record)) return null;
+  if (actionsWhen && !actionsWhen(record)) return null;
   const name = declaration.recordRepresentation(record);
   const removal = declaration.remove;
   const { label: removeLabel, request, isPending } = removeAction;
@@ -54,14 +56,14 @@ export function RowActions({ declaration, parent, part: extra, withRowActions, c
         </Tooltip>
       ) : canEdit && (
         <Tooltip title={editLabel}>
-          <IconButton size="small" aria-label={`${editLabel} ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, false))}>
+          <IconButton size="small" aria-label={`${editLabel} ${name}`} onClick={() => (editExpands ? toggleExpanded() : onEdit(record, false))}>
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}
       {!canEdit && canView && (
         <Tooltip title="View">
-          <IconButton size="small" aria-label={`View ${name}`} onClick={() => (declaration.list.editExpands ? toggleExpanded() : onEdit(record, true))}>
+          <IconButton size="small" aria-label={`View ${name}`} onClick={() => (editExpands ? toggleExpanded() : onEdit(record, true))}>
             <VisibilityIcon fontSize="small" />
           </IconButton>
         </Tooltip>

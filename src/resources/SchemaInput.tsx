@@ -9,12 +9,13 @@ import { humanizeFieldName } from '../../shared/validationMessages.js';
 import { DateInput, phoneDigits } from '../forms/inputs.js';
 import { SsnInput } from '../forms/SsnInput.js';
 import { useLookupItems } from '../session/useLookups.js';
-import { useViews, ViewOf, type ViewPart } from './views.js';
+import { ViewOf, type ViewPart } from './views.js';
+import { useFormInput } from './formParts.js';
 import { entrySchemaOf, hintsOf, isLongText, typesOf, type FormProperty } from './formValidation.js';
 import { SchemaListInput, type EntryPlace, type ListFrame } from './SchemaListInput.js';
 import { ReferenceField } from './SchemaReferenceInput.js';
 
-/** What an input drawn by a resource's views (their `inputs`) needs to know of its field: read with `useSchemaInput()`. */
+/** What an input drawn by a form's view (its `inputs`) needs to know of its field: read with `useSchemaInput()`. */
 export interface SchemaInputProps {
   source: string;
   label: string;
@@ -168,7 +169,7 @@ function DrawnInput({ part, declaration, field }: { part: ViewPart; declaration:
 }
 
 /**
- * The react-admin input of one schema property: the resource's own input (its views' `inputs`); `x-ui.reference` →
+ * The react-admin input of one schema property: the form view's own input (its `inputs`); `x-ui.reference` →
  * a select or an autocomplete of another resource's records; `x-lookup` → a select of the lookup list (several
  * for a list of ids); `enum` → a select; booleans → a switch (a named checkbox in a list entry); numbers (money,
  * `x-ui.widget: money`, with a $ before it; a number is sent); dates → the date picker ('YYYY-MM-DD', or null);
@@ -180,7 +181,7 @@ function DrawnInput({ part, declaration, field }: { part: ViewPart; declaration:
 export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly = false, declaration, entry, frame }: Props) {
   const property = schema.properties[name] as FormProperty | undefined;
   const hints = hintsOf(property);
-  const views = useViews(declaration);
+  const viewInput = useFormInput(name);
   if (!property || hints.hidden) return null;
   const source = `${prefix}${name}`;
   const title = property.title ?? humanizeFieldName(name);
@@ -189,7 +190,7 @@ export function SchemaInput({ schema, name, prefix = '', readOnly: formReadOnly 
   const helperText = property.description;
   const common = { source, label: title, isRequired: required, readOnly, helperText: helperText ?? false, fullWidth: true } as const;
   const kind = typesOf(property);
-  const drawn = !prefix && declaration ? views.inputs?.[name] : undefined;
+  const drawn = !prefix && declaration ? viewInput : undefined;
 
   if (drawn && declaration) return <DrawnInput part={drawn} declaration={declaration} field={{ source, label: title, isRequired: required, readOnly }} />;
   if (hints.reference) return <ReferenceField source={source} title={title} reference={hints.reference} many={kind.includes('array')} required={required} readOnly={readOnly} hints={hints} />;

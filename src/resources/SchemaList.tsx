@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import type { FilterProps } from './filters.js';
 import { LinearProgress } from '@mui/material';
 import { resourceByName } from '../../resources/index.js';
@@ -31,10 +31,9 @@ export type SchemaListProps = Partial<ViewProps> &
  * the resource's contract and the user's permissions (the generic `ResourceList`, loaded beside
  * the app's own code). A view rendered under a parent's row passes its place on (`parent`, `caption`, `readOnly`).
  */
-export function SchemaList({ resource, parent, caption, readOnly, children, filters, edit, create, expand, aside, rowActions, bulkActions, actions }: SchemaListProps) {
+export function SchemaList({ resource, parent, caption, readOnly, children, filters, declaration: _given, record: _record, onClose: _onClose, error: _error, ...parts }: SchemaListProps) {
   const declaration = resourceByName(resource);
   const list = useListModule();
-  const parts = useMemo<ListParts>(() => ({ edit, create, expand, aside, rowActions, bulkActions, actions }), [edit, create, expand, aside, rowActions, bulkActions, actions]);
   if (!declaration) throw new Error(`No resource named ${resource}`);
   if (!list) return parent ? <LinearProgress aria-label="Loading" /> : <ListSkeleton title={declaration.title} />;
   return (

@@ -6,7 +6,7 @@ import { useNotify, useRecordContext, useRefresh, useUpdate, type Identifier, ty
 import { formatDate, formatDateTime, formatLongDate, formatMoney, formatShortDate, isoDay } from '../../shared/format.js';
 import { isActive } from '../../shared/deadlines.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import type { RecordLink } from '../../resources/screenParts.js';
+import type { RecordLink } from './views.js';
 import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
 

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ObjectSchema, PropertySchema } from '../../schemas/index.js';
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { ChoiceFilter, TextFilter, type FilterProps } from './filters.js';
-import type { RecordLink } from '../../resources/screenParts.js';
+import type { RecordLink } from './views.js';
 import { BooleanColumn, DateColumn, TextColumn, type ColumnProps } from './columns.js';
 
 /** A click inside a cell that must not reach the row (which would open or expand it). */

@@ -3,8 +3,9 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { dottedPath } from '../../shared/fieldPath.js';
+import type { FormConfirmation } from './formParts.js';
 
-/** The key of a save's answer that holds the server's request for a confirmation (`form.confirm`). */
+/** The key of a save's answer that holds the server's request for a confirmation (the form view's `confirm`). */
 export const CONFIRM_KEY = '__confirm';
 
 /**
@@ -13,7 +14,7 @@ export const CONFIRM_KEY = '__confirm';
  * success: ModelState comes back as field errors for the form (messages of fields the form does not show go to
  * a toast), another refusal toasts its message, and an ended session is left to the auth provider's notice.
  */
-export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRecord, onSaved?: (saved: ApiRecord) => void) {
+export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRecord, onSaved?: (saved: ApiRecord) => void, confirm?: FormConfirmation) {
   const [create] = useCreate();
   const [update] = useUpdate();
   const notify = useNotify();
@@ -33,8 +34,7 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
       return undefined;
     } catch (error) {
       const failure = failureOf(error);
-      // The server asks for a confirmation (form.confirm): the form says so instead of a toast.
-      const confirm = declaration.form.confirm;
+      // The server asks for a confirmation (the form's `confirm`): the form says so instead of a toast.
       if (confirm && failure.status === 409 && (failure.body as Record<string, unknown> | undefined)?.[confirm.flag] === true) {
         return { [CONFIRM_KEY]: failure.body?.Message ?? '' };
       }

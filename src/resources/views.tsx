@@ -1,27 +1,9 @@
-import { createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
+import { createContext, Suspense, useContext, type ReactNode } from 'react';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import type { FormView } from './formParts.js';
+import type { ViewPart, ViewProps } from './viewPart.js';
 
-/** What a view part receives: its resource's declaration and, where it has one, the record it is shown for. */
-export interface ViewProps {
-  declaration: ResourceDeclaration;
-  record?: ApiRecord;
-  /** A sub-resource's parent record. */
-  parent?: ApiRecord;
-  /** A sub-resource's list titled by the resource's title (a row expanding into several lists). */
-  caption?: boolean;
-  /**
-   * Edit and create parts: show the record without changing it (the user lacks the edit permission). Lists: its
-   * records are only read here (a locked case's papers), whatever the user may do.
-   */
-  readOnly?: boolean;
-  /** Edit and create parts: close the form (after a save, the part has refreshed what it changed). */
-  onClose?: () => void;
-  /** `removeRefused`: the delete's refusal. */
-  error?: unknown;
-}
-
-/** A component of a resource's screens, usually `lazy(() => import('./ThePart.js'))` so its code loads on first use. */
-export type ViewPart = ComponentType<ViewProps>;
+export type { ViewPart, ViewProps } from './viewPart.js';
 
 /**
  * The React parts of one resource's screens, written in the area's folder (`src/cases/caseViews.ts`): its list (with
@@ -51,18 +33,16 @@ export interface ResourceViews {
    * select says that its choices did not load, with a retry.
    */
   listRefused?: ViewPart;
-  /** Drawn after a form section's fields (gets the record and `readOnly`), by the section's title. */
-  sections?: Readonly<Record<string, ViewPart>>;
-  /** Inputs drawn by a component instead of the schema's input, by field; it reads its source from `useSchemaInput()`. */
-  inputs?: Readonly<Record<string, ViewPart>>;
 }
 
 /**
- * What a list's view draws beside its columns, as props of its `SchemaList` (src/<area>/…List.tsx): each a component
- * (usually `lazy(() => import('./ThePart.js'))`) given the list's declaration and, where it has them, the record and
- * the parent.
+ * What a list's view says beside its columns, as props of its `SchemaList` (src/<area>/…List.tsx): the parts it draws,
+ * each a component (usually `lazy(() => import('./ThePart.js'))`) given the list's declaration and, where it has them,
+ * the record and the parent; and how its rows look and open.
  */
 export interface ListParts {
+  /** The generic modal form's layout, own inputs and save rules (src/resources/formParts.ts), when it has no `edit` or `create`. */
+  form?: FormView;
   /** The edit form, in place of the generic modal: gets the record, the parent, `readOnly` and `onClose`. */
   edit?: ViewPart;
   /** The create form, in place of the generic modal: gets the parent and `onClose`. */
@@ -77,6 +57,51 @@ export interface ListParts {
   bulkActions?: ViewPart;
   /** The page header's actions in place of the add button (several ways to create, each with its form). */
   actions?: ViewPart;
+  /** Compact rows (a wide table of many columns, like the cases list). */
+  dense?: boolean;
+  /** A Refresh button in the page header, before the add button, that asks the list again (the cases list). */
+  refresh?: boolean;
+  /** Rows the row actions (edit, remove) apply to; others show none. */
+  actionsWhen?(record: ApiRecord): boolean;
+  /**
+   * Clicking a row expands it (its sub-resources and `expand` view), or opens its form (`edit`: the edit form,
+   * or the read-only view for users without edit when `readOnlyView` is set), or opens the record's `page` view —
+   * its rows then expand by their expand button (the `expand` view and sub-resources).
+   */
+  rowClick?: 'expand' | 'none' | 'edit' | 'page';
+  /**
+   * A click on the row opens another page (an item found by item search opens its case): the path for the record,
+   * for users holding `action` of the contract's actions when it is given.
+   */
+  rowLink?: RecordLink;
+  /**
+   * The row's Edit button (the pencil) opens this page instead of the form, for users holding the link's action
+   * (an item's pencil opens the item page; its row still expands into the inline form).
+   */
+  editLink?: RecordLink;
+  /** The table's accessible name (default: the title); a sub-resource's names its parent. */
+  label?(parent?: ApiRecord): string;
+  /** Users without the edit permission get a View button that opens the record read only. */
+  readOnlyView?: boolean;
+  /** A key that opens the create form when no input has the focus and no dialog is open (e.g. 'n'). */
+  createShortcut?: string;
+  /** Milliseconds the list waits after typing in a filter before it asks again (default FILTER_TEXT_DEBOUNCE_MS). */
+  debounce?: number;
+  /** A theme colour for the row's left edge (e.g. 'error.main' for a locked account). */
+  rowAccent?(record: ApiRecord): string;
+  /**
+   * A row that needs the user's eye, tinted in that theme colour with its left edge marked (a corrupt PDF among an
+   * item's attachments is red); undefined for an ordinary row. The row's cells say why.
+   */
+  rowTone?(record: ApiRecord): 'error' | 'warning' | undefined;
+  /** The row's Edit button expands the row, whose `expand` view is the record's form (no modal); a record just created opens expanded. */
+  editExpands?: boolean;
+}
+
+/** A link from a record to a page: the path for the record, followed by users holding `action` of the contract's actions (any user who may list, without it). */
+export interface RecordLink {
+  to(record: ApiRecord): string;
+  action?: string;
 }
 
 /** Every resource's views, by resource name: put together once, where the app is (src/views.ts). */

@@ -6,6 +6,7 @@ import { CaseTexts } from '../../shared/texts/cases.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
+import { CASE_FORM } from '../../src/cases/caseFormView.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderAt } from './support/renderApp.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -245,7 +246,7 @@ describe('the case form', () => {
     });
     signedInAs([P.VIEW_CASES, P.CREATE_CASE]);
     renderWithAdmin(
-      <ResourceForm declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21, CaseSubject: SUBJECT }} label="Add Case" submitLabel="Add Case" />,
+      <ResourceForm {...CASE_FORM} declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21, CaseSubject: SUBJECT }} label="Add Case" submitLabel="Add Case" />,
     );
     return server;
   };
@@ -295,7 +296,7 @@ describe('the case form', () => {
       return undefined;
     });
     signedInAs([P.VIEW_CASES, P.EDIT_CASES, P.CHANGE_REQUESTING_OFFICIAL, P.CHANGE_CASE_TYPE]);
-    renderWithAdmin(<ResourceForm declaration={cases} record={record} label="Case" submitLabel="Save" />);
+    renderWithAdmin(<ResourceForm {...CASE_FORM} declaration={cases} record={record} label="Case" submitLabel="Save" />);
     // Once the permissions are known, the fields the user may change are selects; the reviewer stays read only.
     await screen.findByRole('combobox', { name: /Requesting Official/ }, { timeout: 10_000 });
     const reviewer = await screen.findByRole('textbox', { name: 'Reviewer' });

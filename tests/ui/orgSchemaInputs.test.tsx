@@ -5,6 +5,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
+import { ORG_FORM, ORG_INVOICE_SETTINGS_FORM } from '../../src/orgs/orgFormView.js';
 import { SchemaList } from '../../src/resources/SchemaList.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { ORG } from './support/orgTabs.js';
@@ -44,7 +45,7 @@ describe('inputs the org schemas ask for', () => {
     });
     signedInAs([P.GET_ORG_INVOICE_SETTINGS, P.UPDATE_ORG_INVOICE_SETTINGS]);
     const declaration = resourceByName('org-invoice-settings')!;
-    renderWithAdmin(<ResourceForm declaration={declaration} record={{ Org_Id: 7, id: 7, QboId: '-1', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />);
+    renderWithAdmin(<ResourceForm {...ORG_INVOICE_SETTINGS_FORM} declaration={declaration} record={{ Org_Id: 7, id: 7, QboId: '-1', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />);
     const company = await screen.findByRole('combobox', { name: /QuickBooks Company/ });
     expect(company).toHaveTextContent(T.invoices.noCompany);
     await userEvent.click(company);
@@ -66,7 +67,7 @@ describe('inputs the org schemas ask for', () => {
     fakeServer(() => undefined);
     signedInAs([P.VIEW_ORGANIZATIONS, P.EDIT_ORGANIZATION]);
     const record = { ...ORG, Code: 'ACME', Address1: '1 Main St', City: 'Springfield', PostalCode: '12345', Phone1: '555-123-4567', ROIEncrpytionPassword: 'secret', PrependAttachmentsToROI: false };
-    renderWithAdmin(<ResourceForm declaration={resourceByName('orgs')!} record={record} label="General" submitLabel="Save Changes" layout="plain" />);
+    renderWithAdmin(<ResourceForm {...ORG_FORM} declaration={resourceByName('orgs')!} record={record} label="General" submitLabel="Save Changes" layout="plain" />);
     const password = await screen.findByLabelText(/ROI Encryption Password/);
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveValue('secret');
@@ -76,7 +77,7 @@ describe('inputs the org schemas ask for', () => {
     fakeServer(() => undefined);
     signedInAs([P.VIEW_ORGANIZATIONS, P.EDIT_ORGANIZATION]);
     const record = { ...ORG, Code: 'ACME', Address1: '1 Main St', City: 'Springfield', PostalCode: '12345', Phone1: '555-123-4567', PrependAttachmentsToROI: false };
-    renderWithAdmin(<ResourceForm declaration={resourceByName('orgs')!} record={record} label="General" submitLabel="Save Changes" layout="plain" />);
+    renderWithAdmin(<ResourceForm {...ORG_FORM} declaration={resourceByName('orgs')!} record={record} label="General" submitLabel="Save Changes" layout="plain" />);
     const save = await screen.findByRole('button', { name: 'Save Changes' });
     expect(save).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: /^City/ }), 'ville');

@@ -5,6 +5,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
+import { ORG_INVOICE_SETTINGS_FORM } from '../../src/orgs/orgFormView.js';
 import { OrgInvoicesTab } from '../../src/orgs/OrgTabs.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -21,7 +22,7 @@ const COMPANIES = [{ Id: '58', DisplayName: 'Department of Commerce' }];
 
 const renderTab = (orgId: number) =>
   renderWithAdmin(
-    <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: orgId, id: orgId, QboId: '-1', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />,
+    <ResourceForm {...ORG_INVOICE_SETTINGS_FORM} declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: orgId, id: orgId, QboId: '-1', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />,
   );
 
 /** What the /qbo/auth pop-up posts back to its opener. */
@@ -99,7 +100,7 @@ describe('the QuickBooks connection on the Invoices tab', () => {
     fakeServer(({ method, url }) => (method === 'GET' && url === '/api/qbo/customers' ? { status: 400, body: { Message: 'authorise', ModelState: { Qbo: [LINK] } } } : undefined));
     signedInAs([P.GET_ORG_INVOICE_SETTINGS, P.UPDATE_ORG_INVOICE_SETTINGS]);
     renderWithAdmin(
-      <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 105, id: 105, QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' }, IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />,
+      <ResourceForm {...ORG_INVOICE_SETTINGS_FORM} declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 105, id: 105, QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' }, IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" />,
     );
     expect(await screen.findByRole('button', { name: A.connect })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /QuickBooks Company/ })).toHaveValue('Department of Commerce');
@@ -109,7 +110,7 @@ describe('the QuickBooks connection on the Invoices tab', () => {
     fakeServer(({ method, url }) => (method === 'GET' && url === '/api/qbo/customers' ? { status: 400, body: { Message: 'authorise', ModelState: { Qbo: [LINK] } } } : undefined));
     signedInAs([P.GET_ORG_INVOICE_SETTINGS]);
     renderWithAdmin(
-      <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 104, id: 104, QboId: '58', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" readOnly={false} />,
+      <ResourceForm {...ORG_INVOICE_SETTINGS_FORM} declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 104, id: 104, QboId: '58', IncludeLast4SSN: false }} label="Invoices" submitLabel="Save Changes" layout="stack" readOnly={false} />,
     );
     expect(await screen.findByText(A.askAdministrator)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: A.connect })).not.toBeInTheDocument();
@@ -119,7 +120,7 @@ describe('the QuickBooks connection on the Invoices tab', () => {
     const { calls } = fakeServer(() => undefined);
     signedInAs([P.GET_ORG_INVOICE_SETTINGS]);
     const form = (record: Record<string, unknown>) => (
-      <ResourceForm declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 106, id: 106, IncludeLast4SSN: false, ...record }} label="Invoices" submitLabel="Save Changes" layout="stack" readOnly />
+      <ResourceForm {...ORG_INVOICE_SETTINGS_FORM} declaration={resourceByName('org-invoice-settings')!} record={{ Org_Id: 106, id: 106, IncludeLast4SSN: false, ...record }} label="Invoices" submitLabel="Save Changes" layout="stack" readOnly />
     );
     const view = renderWithAdmin(form({ QboId: '58', QboCompany: { Id: '58', DisplayName: 'Department of Commerce' } }));
     expect(await screen.findByRole('textbox', { name: /QuickBooks Company/ })).toHaveValue('Department of Commerce');

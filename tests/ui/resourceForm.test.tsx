@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import type { FormSectionView } from '../../src/resources/formParts.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -67,22 +68,22 @@ vi.mock('../../resources/index.js', async (importOriginal) => {
     permissions: { view: [] },
     remove: { kind: 'none' },
     list: { pageSize: 20, sort: { field: 'Name', order: 'ASC' } },
-    form: {
-      fields: ['Name', 'Contacts', 'Codes', 'Stops', 'Extra'],
-      sections: [
-        { title: 'Main', fields: ['Name'] },
-        { title: 'Contacts', fields: ['Contacts'], empty: 'No contacts.' },
-        { title: 'Codes', fields: ['Codes'], empty: 'No codes.' },
-        { title: 'Stops', fields: ['Stops'], empty: 'No stops.' },
-        { title: 'More', fields: ['Extra'], when: { name: 'more', field: 'Labels', some: (label: ApiRecord) => label.Name === 'More' } },
-      ],
-    },
+    form: { fields: ['Name', 'Contacts', 'Codes', 'Stops', 'Extra'] },
     texts: { created: () => 'Created.', updated: () => 'Widget saved.', add: () => '', editTitle: () => '', editSubmit: 'Save', empty: '' },
   };
   return { ...product, resources: [...product.resources, widgets], resourceByName: (name: string) => (name === 'widgets' ? widgets : product.resourceByName(name)) };
 });
 
 const { resourceByName } = await import('../../resources/index.js');
+/** The widget form's sections, as a view gives them. */
+const WIDGET_SECTIONS: readonly FormSectionView[] = [
+  { title: 'Main', fields: ['Name'] },
+  { title: 'Contacts', fields: ['Contacts'], empty: 'No contacts.' },
+  { title: 'Codes', fields: ['Codes'], empty: 'No codes.' },
+  { title: 'Stops', fields: ['Stops'], empty: 'No stops.' },
+  { title: 'More', fields: ['Extra'], when: { name: 'more', field: 'Labels', some: (label: ApiRecord) => label.Name === 'More' } },
+];
+
 const widgets = resourceByName('widgets')!;
 
 const inYear = (years: number) => `${new Date().getFullYear() + years}-06-01`;
@@ -102,7 +103,7 @@ type Handler = Parameters<typeof fakeServer>[0];
 function setup(record: ApiRecord = WIDGET, { show = [] as string[], override }: { show?: string[]; override?: Handler } = {}) {
   const server = fakeServer((request) => override?.(request) ?? (request.method === 'PUT' ? { body: { ...record, ...(request.body as object) } } : undefined));
   signedInAs([]);
-  renderWithAdmin(<ResourceForm declaration={widgets} record={record} show={show} label="Widget" submitLabel="Save" />);
+  renderWithAdmin(<ResourceForm sections={WIDGET_SECTIONS} declaration={widgets} record={record} show={show} label="Widget" submitLabel="Save" />);
   return server;
 }
 

@@ -5,6 +5,7 @@ import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../../src/resources/ResourceForm.js';
+import { CASE_FORM } from '../../src/cases/caseFormView.js';
 import { ssnAfterChange } from '../../src/forms/SsnInput.js';
 import { fakeServer, signedInAs } from './support/fakeServer.js';
 import { renderWithAdmin } from './support/renderWithAdmin.js';
@@ -33,9 +34,9 @@ function setup(roles: string[], options: { readOnly?: boolean; revealStatus?: nu
   });
   signedInAs(roles);
   if (options.existing === false) {
-    renderWithAdmin(<ResourceForm declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21 }} label="Add Case" submitLabel="Add Case" />);
+    renderWithAdmin(<ResourceForm {...CASE_FORM} declaration={cases} initial={{ Client_Id: 3, RequestingOfficial_Id: 5, CaseType_Id: 21 }} label="Add Case" submitLabel="Add Case" />);
   } else {
-    renderWithAdmin(<ResourceForm declaration={cases} record={record()} readOnly={options.readOnly} label="Case" submitLabel="Save" />);
+    renderWithAdmin(<ResourceForm {...CASE_FORM} declaration={cases} record={record()} readOnly={options.readOnly} label="Case" submitLabel="Save" />);
   }
   return server;
 }
