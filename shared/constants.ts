@@ -10,6 +10,12 @@ export const Timing = {
   LOOKUP_CACHE_MS: 5 * MINUTE,
   /** Orgs are refreshed when older than this. */
   ORG_CACHE_MS: 30 * MINUTE,
+  /**
+   * Reference data read through react-admin (pickers' choices, workflow states, the names of referenced records;
+   * src/session/referenceQueries.ts) is not asked for again when another page needs it within this time: every write
+   * of this app asks again at once. At most the query cache's default gcTime (5 minutes), which keeps it that long.
+   */
+  REFERENCE_CACHE_MS: 5 * MINUTE,
   /** Session guard default when the security setting AutoLogoutTime is unset. */
   DEFAULT_AUTO_LOGOUT_MINUTES: 30,
   /** The logout warning shows this long before logout... */

@@ -352,8 +352,10 @@ function CalledList({ declaration, parent, caption, readOnly, children, parts, f
       // back by two more rounds of checks and renders (the server checks every call anyway).
       disableAuthentication
       storeKey={false}
-      // A failed load is said once, in the list itself (LoadFailed), not again as a toast.
-      queryOptions={{ onError: () => undefined }}
+      // A failed load is said once, in the list itself (LoadFailed), not again as a toast. The screen that lists a
+      // resource asks for its rows whenever it opens, even where pickers keep them as reference data
+      // (src/session/referenceQueries.ts): an administrator sees another's change to a group or a lookup list at once.
+      queryOptions={{ onError: () => undefined, refetchOnMount: 'always' }}
     >
       <ListView declaration={declaration} parent={parent} caption={caption} readOnly={readOnly} parts={parts} filters={filters}>
         {children}
