@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { Timing } from '../../shared/constants.js';
 import { Permissions, Tags, hasAnyPermission } from '../../shared/permissions.js';
-import type { Database } from '../db/database.js';
+import { originOf, type Database } from '../db/database.js';
 import type { SecuritySettingsService } from '../security/settingsService.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -19,6 +19,11 @@ export interface AuthContext {
    * org or it was not read.
    */
   orgIsRoot: boolean | null;
+  /**
+   * The ids of the user's org and of every org below it, read with the session when the org is not the root (a
+   * client org's user): their org scope then needs no statement either. Null for the root org, no org, or not read.
+   */
+  orgSubtree: ReadonlySet<number> | null;
   roles: ReadonlySet<string>;
   groups: readonly string[];
   tags: ReadonlySet<string>;
@@ -44,6 +49,7 @@ interface SessionRow {
   LastName: string;
   Org_Id: number | null;
   OrgIsRoot: boolean | null;
+  OrgSubtree: number[] | null;
   LockoutEndDateUtc: Date | null;
   roles: string[] | null;
   groups: string[] | null;
@@ -58,6 +64,7 @@ export function buildAuthContext(row: {
   lastName: string;
   orgId: number | null;
   orgIsRoot?: boolean | null;
+  orgSubtree?: readonly number[] | null;
   roles: readonly string[];
   groups: readonly string[];
   tags: readonly string[];
@@ -73,6 +80,7 @@ export function buildAuthContext(row: {
     lastName: row.lastName,
     orgId: row.orgId,
     orgIsRoot: row.orgIsRoot ?? null,
+    orgSubtree: row.orgSubtree ? new Set(row.orgSubtree) : null,
     roles,
     groups: row.groups,
     tags,
@@ -81,6 +89,38 @@ export function buildAuthContext(row: {
     can: (...permissions: string[]) => hasAnyPermission(roles, permissions),
   };
 }
+
+/**
+ * The session lookup (`$1`: the token's hash): the session, its user, their org scope (`OrgIsRoot` null when the user
+ * has no org or it is gone; the subtree only for an org that has a parent, as server/orgs/scope.ts reads it), and
+ * their roles, groups and tags. Written as text and sent as it is: nothing in it changes from one request to the next,
+ * so there is nothing to build (docs/performance.md, "Where a request's time goes").
+ */
+const SESSION_LOOKUP = `
+  SELECT s."Id", s."User_Id", s."LastActivityDate", s."EndedDate", s."EndReason",
+         u."UserName", u."FirstName", u."LastName", u."Org_Id", u."LockoutEndDateUtc",
+         CASE WHEN o."Id" IS NOT NULL THEN o."ParentOrg_Id" IS NULL END AS "OrgIsRoot",
+         CASE WHEN o."ParentOrg_Id" IS NOT NULL THEN (
+           WITH RECURSIVE tree AS (
+             SELECT o."Id"
+             UNION ALL
+             SELECT c."Id" FROM orgs c JOIN tree t ON c."ParentOrg_Id" = t."Id"
+           ) SELECT array_agg(tree."Id") FROM tree) END AS "OrgSubtree",
+         (SELECT array_agg(DISTINCT r."Name") FROM user_groups ug
+            JOIN group_roles gr ON gr."Group_Id" = ug."Group_Id"
+            JOIN roles r ON r."Id" = gr."Role_Id"
+           WHERE ug."User_Id" = u."Id") AS roles,
+         (SELECT array_agg(g."Name" ORDER BY g."Name") FROM user_groups ug
+            JOIN groups g ON g."Id" = ug."Group_Id"
+           WHERE ug."User_Id" = u."Id") AS groups,
+         (SELECT array_agg(DISTINCT t."Name") FROM user_groups ug
+            JOIN group_tags gt ON gt."Group_Id" = ug."Group_Id"
+            JOIN tags t ON t."Id" = gt."Tag_Id"
+           WHERE ug."User_Id" = u."Id") AS tags
+    FROM sessions s
+    JOIN users u ON u."Id" = s."User_Id"
+    LEFT JOIN orgs o ON o."Id" = u."Org_Id"
+   WHERE s."TokenHash" = $1`;
 
 /**
  * Sessions: opaque bearer tokens stored as hashes. One open session per user — a new sign-in replaces the old
@@ -92,6 +132,17 @@ export class SessionService {
     private readonly settings: SecuritySettingsService,
     private readonly now: () => Date,
   ) {}
+
+  /**
+   * The session lookup's row. On PostgreSQL it is a named (prepared) statement: each connection of the pool parses it
+   * once and PostgreSQL may then run it by a plan it keeps (one statement a connection, whatever the number of
+   * sessions); PGlite, one connection in-process, is sent the text.
+   */
+  private async lookup(tokenHash: string): Promise<SessionRow | undefined> {
+    const origin = originOf(this.db);
+    if (origin?.kind === 'postgres') return (await origin.pool.query<SessionRow>({ name: 'dossier_session_lookup', text: SESSION_LOOKUP, values: [tokenHash] })).rows[0];
+    return (await this.db.executeQuery(CompiledQuery.raw(SESSION_LOOKUP, [tokenHash]) as CompiledQuery<SessionRow>)).rows[0];
+  }
 
   /** Opens a session for the user, ending any older one, in one transaction. Returns the token. */
   async open(userId: number): Promise<string> {
@@ -131,26 +182,13 @@ export class SessionService {
       .execute();
   }
 
-  /** Resolves a bearer token to the signed-in user (with whether their org is the root org), in one query, and keeps the idle clock. */
+  /**
+   * Resolves a bearer token to the signed-in user — with their org scope: whether their org is the root org, else the
+   * ids of its subtree — in one statement, and keeps the idle clock. Read anew on every request: a session ended, a
+   * user locked, a permission or an org's place changed counts from the next request on, whichever instance serves it.
+   */
   async resolve(token: string): Promise<SessionLookup> {
-    const result = await sql<SessionRow>`
-      SELECT s."Id", s."User_Id", s."LastActivityDate", s."EndedDate", s."EndReason",
-             u."UserName", u."FirstName", u."LastName", u."Org_Id", u."LockoutEndDateUtc",
-             (SELECT o."ParentOrg_Id" IS NULL FROM orgs o WHERE o."Id" = u."Org_Id") AS "OrgIsRoot",
-             (SELECT array_agg(DISTINCT r."Name") FROM user_groups ug
-                JOIN group_roles gr ON gr."Group_Id" = ug."Group_Id"
-                JOIN roles r ON r."Id" = gr."Role_Id"
-               WHERE ug."User_Id" = u."Id") AS roles,
-             (SELECT array_agg(g."Name" ORDER BY g."Name") FROM user_groups ug
-                JOIN groups g ON g."Id" = ug."Group_Id"
-               WHERE ug."User_Id" = u."Id") AS groups,
-             (SELECT array_agg(DISTINCT t."Name") FROM user_groups ug
-                JOIN group_tags gt ON gt."Group_Id" = ug."Group_Id"
-                JOIN tags t ON t."Id" = gt."Tag_Id"
-               WHERE ug."User_Id" = u."Id") AS tags
-        FROM sessions s JOIN users u ON u."Id" = s."User_Id"
-       WHERE s."TokenHash" = ${hashToken(token)}`.execute(this.db);
-    const row = result.rows[0];
+    const row = await this.lookup(hashToken(token));
     if (!row) return { ok: false, status: 401 };
     if (row.EndedDate) return { ok: false, status: row.EndReason === 'replaced' ? 419 : 401 };
     const now = this.now();
@@ -176,6 +214,7 @@ export class SessionService {
         lastName: row.LastName,
         orgId: row.Org_Id,
         orgIsRoot: row.OrgIsRoot,
+        orgSubtree: row.OrgSubtree,
         roles: row.roles ?? [],
         groups: row.groups ?? [],
         tags: row.tags ?? [],

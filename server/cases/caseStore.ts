@@ -11,14 +11,14 @@ import { isoDay } from '../../shared/format.js';
 import { PageSizes } from '../../shared/constants.js';
 import { Permissions } from '../../shared/permissions.js';
 import { Texts } from '../../shared/texts/index.js';
-import { assertCaseEditable, caseInScope } from './caseAccess.js';
+import { assertCaseEditable } from './caseAccess.js';
 import { insertNumbered } from './caseNumbers.js';
 import { isMaskedSsn, maskSsn } from '../../shared/ssn.js';
 import { auditSsnRead, presentSsn, ssnColumnsFor, ssnShownTo, SSN_COLUMNS, type StoredSsn } from './subjectSsn.js';
 import type { SsnVault } from '../security/ssnVault.js';
 import { addDefaultParameters } from './parameters.js';
 import { noticeCase } from './caseNotices.js';
-import { caseRecord } from './caseRecord.js';
+import { caseRecordInScope, shapeCaseRecord } from './caseRecord.js';
 import { addRequiredSections } from '../items/itemDetail.js';
 import { searchCases, type CasesQuery } from './caseSearch.js';
 import { caseControls, recordHistory } from './workflow.js';
@@ -147,12 +147,13 @@ export const casesStore = defineStore({
     return searchCases(context.db, context.auth, scope, { ...asked, page: asked.page ?? 0, pageSize: asked.pageSize ?? PageSizes.CASES });
   },
   async read(context, key, purpose) {
-    const row = await caseInScope(context.db, context.auth, Number(key));
+    // The case is read once: its record carries what the scope check and the steps read of it.
+    const { row, record: found } = await caseRecordInScope(context.db, context.auth, Number(key));
     if (purpose === 'update') await assertCaseEditable(context.db, context.auth, row);
     const vault = context.request.server.services.ssn;
     // The case page asks for the masked SSN (`?ssn=masked`) whoever reads it: a whole one comes only by Reveal.
     const shown = context.query.ssn === 'masked' ? 'masked' : ssnShownTo(context.auth);
-    const record = await caseRecord(context.db, row.Id, (stored) => presentSsn(vault, stored, shown));
+    const record = shapeCaseRecord(found, (stored) => presentSsn(vault, stored, shown));
     // An answer that carries a whole SSN is a read of it (not the look before a change, which answers nothing).
     if (purpose === 'read' && shown === 'full' && (record.Subject as { SSN?: string | null } | null)?.SSN) await auditSsnRead(context.db, row.Id, 'read-ssn');
     // The steps the caller may take and why they may not change the case: the server's rules, shown by the page.

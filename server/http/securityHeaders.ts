@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import helmetMiddleware from 'helmet';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
@@ -42,18 +41,20 @@ export const hasStyleNoncePlaceholder = (html: string | Buffer) => html.includes
  * event-handler attribute. The forms' validator (ajv) compiles each JSON Schema to a function at run time, and the
  * section forms' schemas are made at run time from the section templates, so `'unsafe-eval'` stays until the client
  * validates without generated code (docs/decisions.md "Content-Security-Policy"). Styles come from the app's files
- * and from <style> elements that carry this answer's nonce (the boot mark in index.html, and those emotion and
- * CodeMirror add at run time). Images (and CodeMirror's data: icons), fonts and calls stay on the app's own origin;
- * nothing is embedded (no plug-ins, no frames) and the app is framed by no one.
+ * and, on an HTML answer (`html`), from <style> elements that carry this answer's nonce (the boot mark in index.html,
+ * and those emotion and CodeMirror add at run time); an answer that is not HTML (the API's JSON, a download, an
+ * asset) has no styles of its own and its policy no nonce, the same text every time. Images (and CodeMirror's data:
+ * icons), fonts and calls stay on the app's own origin; nothing is embedded (no plug-ins, no frames) and the app is
+ * framed by no one.
  */
-export function contentSecurityPolicy(https: boolean) {
+export function contentSecurityPolicy(https: boolean, html = false) {
   return {
     useDefaults: false,
     directives: {
       'default-src': ["'self'"],
       'script-src': ["'self'", "'unsafe-eval'"],
       'script-src-attr': ["'none'"],
-      'style-src': ["'self'", (_request: unknown, response: ServerResponse) => `'nonce-${styleNonceOf(response)}'`],
+      'style-src': html ? ["'self'", (_request: unknown, response: ServerResponse) => `'nonce-${styleNonceOf(response)}'`] : ["'self'"],
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'"],
       'connect-src': ["'self'"],
@@ -66,6 +67,9 @@ export function contentSecurityPolicy(https: boolean) {
     },
   };
 }
+
+/** Whether an answer is an HTML page (by its Content-Type): the answers whose policy carries a style nonce. */
+const isHtml = (contentType: unknown) => typeof contentType === 'string' && /^\s*text\/html\b/i.test(contentType);
 
 const isHttps = (publicUrl: string) => new URL(publicUrl).protocol === 'https:';
 
@@ -99,13 +103,19 @@ export function routerRefusalHeaders(publicUrl: string): (request: FastifyReques
 
 /**
  * Security headers on every answer (helmet), `Cache-Control: no-store` on the API's and sign-in's answers, and the
- * QuickBooks pop-up's page kept reachable by its opener. docs/trust.md ("Security headers and transport") describes each header and its test.
+ * QuickBooks pop-up's page kept reachable by its opener. Helmet writes the policy without a nonce when the request
+ * comes in; an answer found to be HTML when it is sent gets the policy with its style nonce instead (the nonce
+ * `withStyleNonce` put in the page). An HTML answer sent past the hooks would keep the stricter policy. docs/trust.md ("Security headers and transport") describes each header and its test.
  */
 export const securityHeaders = fp(
   async (app: FastifyInstance, options: SecurityHeaderOptions) => {
-    await app.register(helmet, helmetOptions(isHttps(options.publicUrl)));
+    const https = isHttps(options.publicUrl);
+    // Helmet's middleware built once: @fastify/helmet built it anew for every request (its options parsed each time).
+    const setHeaders = helmetMiddleware(helmetOptions(https));
+    const htmlPolicy = helmetMiddleware.contentSecurityPolicy(contentSecurityPolicy(https, true));
 
     app.addHook('onRequest', async (request, reply) => {
+      setHeaders(request.raw, reply.raw, () => undefined);
       // QuickBooks sends the pop-up back here from its own site; a page with a COOP other than unsafe-none would be
       // put in a browsing context group of its own, cut off from the window that opened the pop-up (no
       // window.opener, and no window.close()).
@@ -114,6 +124,7 @@ export const securityHeaders = fp(
 
     app.addHook('onSend', async (request, reply, payload) => {
       if (isApiPath(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', API_CACHE);
+      if (isHtml(reply.getHeader('content-type'))) htmlPolicy(request.raw, reply.raw, () => undefined);
       return payload;
     });
   },

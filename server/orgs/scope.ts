@@ -21,13 +21,16 @@ export async function orgSubtreeIds(db: Database, rootId: number): Promise<numbe
 }
 
 /**
- * The caller's org scope. Whether their org is the root comes with the session (`auth.orgIsRoot`, read with it each
- * request): the provider's staff need no statement here; otherwise the org is read (a context built without it).
+ * The caller's org scope. It comes with the session (server/auth/sessions.ts, read with it each request): whether
+ * their org is the root (`auth.orgIsRoot`: the provider's staff, every org) and otherwise its subtree
+ * (`auth.orgSubtree`), so no statement is sent here; a context built without them reads the org and its subtree.
  */
 export async function orgScopeOf(db: Database, auth: AuthContext): Promise<OrgScope> {
   if (auth.isSystemAdministrator) return { all: true };
   if (auth.orgId === null) return { all: false, ids: new Set() };
-  const isRoot = auth.orgIsRoot ?? (await db.selectFrom('orgs').select('ParentOrg_Id').where('Id', '=', auth.orgId).executeTakeFirst())?.ParentOrg_Id === null;
+  if (auth.orgIsRoot === true) return { all: true };
+  if (auth.orgIsRoot === false && auth.orgSubtree) return { all: false, ids: auth.orgSubtree };
+  const isRoot = (await db.selectFrom('orgs').select('ParentOrg_Id').where('Id', '=', auth.orgId).executeTakeFirst())?.ParentOrg_Id === null;
   if (isRoot) return { all: true };
   return { all: false, ids: new Set(await orgSubtreeIds(db, auth.orgId)) };
 }

@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from '../support/testApp.js';
 import { multipart } from '../support/uploads.js';
 
 /**
- * Security headers and transport (issue 21 §4): every answer's headers (CSP with a per-answer style nonce, framing,
+ * Security headers and transport (issue 21 §4): every answer's headers (CSP — with a per-answer style nonce on an HTML
+ * page, none on any other answer —, framing,
  * sniffing, referrer, cross-origin isolation, HSTS over https only), no-store on the API's answers and downloads,
  * the same answer with and without a trailing slash, and HEAD wherever GET answers. docs/trust.md ("Security headers and transport").
  */
@@ -55,7 +56,10 @@ function directives(header: unknown): Record<string, string[]> {
   );
 }
 
-/** What every answer carries, page, API call, download or asset alike (the app here is served over http). */
+/**
+ * What every answer carries, page, API call, download or asset alike (the app here is served over http); only an
+ * HTML page's policy has a style nonce (an answer that is not HTML has no styles of its own).
+ */
 function expectSecurityHeaders(response: LightMyRequestResponse): Record<string, string[]> {
   const { headers } = response;
   expect(headers['x-content-type-options']).toBe('nosniff');
@@ -70,7 +74,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse): Record<string,
   expect(csp['default-src']).toEqual(["'self'"]);
   expect(csp['script-src']).toEqual(["'self'", "'unsafe-eval'"]);
   expect(csp['script-src-attr']).toEqual(["'none'"]);
-  expect(csp['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/)]);
+  if (/^text\/html/.test(String(headers['content-type']))) expect(csp['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[A-Za-z0-9+/]{22}=='$/)]);
+  else expect(csp['style-src']).toEqual(["'self'"]);
   expect(csp['img-src']).toEqual(["'self'", 'data:']);
   expect(csp['connect-src']).toEqual(["'self'"]);
   expect(csp['object-src']).toEqual(["'none'"]);
@@ -119,6 +124,22 @@ describe('security headers', () => {
       expectSecurityHeaders(response);
       expect(response.headers['cache-control']).toBe('no-store');
     }
+  });
+
+  it('only an HTML answer has a style nonce (the page, the API reference); the policy is otherwise the same text', async () => {
+    const json = await get('/api/user/permissions');
+    const page = await get('/', false);
+    const docs = await get('/api/docs', false);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    const policy = String(json.headers['content-security-policy']);
+    expect(policy).not.toContain('nonce-');
+    expect(String((await get('/api/user/permissions')).headers['content-security-policy'])).toBe(policy);
+    for (const html of [page, docs]) {
+      const header = String(html.headers['content-security-policy']);
+      expect(nonceOf(directives(header))).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(header.replace(/ 'nonce-[^']+'/, '')).toBe(policy);
+    }
+    expect(docs.body).toContain(`<style nonce="${nonceOf(directives(docs.headers['content-security-policy']))}">`);
   });
 
   it("sign-in's answers (OAuth) are never stored, the token and a refusal alike", async () => {
