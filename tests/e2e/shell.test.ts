@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Texts } from '../../shared/texts/index.js';
-import { apiAs, expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn } from './browser.js';
+import { apiAs, expectCount, expectText, expectValue, hasChromium, launchBrowser, newPage, screenshot, servers, shows, signIn, WAIT_MS } from './browser.js';
+import { Live } from '../../shared/constants.js';
 
 describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
   let browser: Browser;
@@ -72,14 +73,15 @@ describe.runIf(hasChromium).each(servers)('the shell on $name', (server) => {
     await context.close();
   });
 
-  it('a second sign-in of the same user logs the first browser out with the spec text, at once where live notices reach it', async () => {
+  it('a second sign-in of the same user logs the first browser out with the spec text, by its live stream where live notices reach it', async () => {
     // A case admin's first browser holds the live-notice stream, which the server ends with the reason when the same
-    // user signs in elsewhere: the first browser says so and signs out without waiting for its next call.
+    // user signs in elsewhere — at the stream's next heartbeat, which checks the sessions of the open streams (at most
+    // Live.HEARTBEAT_MS later): the first browser says so and signs out without making a call of its own.
     const first = await newPage(browser, server.baseUrl);
     await signIn(first.page, 'caseadmin');
     const second = await newPage(browser, server.baseUrl);
     await signIn(second.page, 'caseadmin');
-    await shows(first.page.getByText(Texts.global.signedInElsewhere));
+    await shows(first.page.getByText(Texts.global.signedInElsewhere), Live.HEARTBEAT_MS + WAIT_MS);
     await first.page.waitForURL('**/login');
     await first.context.close();
     await second.context.close();
