@@ -42,7 +42,11 @@ const COLUMNS = [
 export async function caseInScope(db: Database, auth: AuthContext, caseId: number, forUpdate = false): Promise<CaseRow> {
   let query = db.selectFrom('cases').select(COLUMNS).where('Id', '=', caseId);
   if (forUpdate) query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as CaseRow | undefined;
+  return seenInScope(db, auth, (await query.executeTakeFirst()) as CaseRow | undefined);
+}
+
+/** A case read by its id, when it exists and the caller may see it; the same 404 otherwise (see `caseInScope`). */
+export async function seenInScope<Row extends Pick<CaseRow, 'Client_Id'>>(db: Database, auth: AuthContext, row: Row | undefined): Promise<Row> {
   if (!row || !inScope(await orgScopeOf(db, auth), row.Client_Id)) throw notFound(T.notFound);
   return row;
 }

@@ -1,10 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
-import { notFound } from '../http/errors.js';
-import { inScope, orgScopeOf } from '../orgs/scope.js';
-import { Texts } from '../../shared/texts/index.js';
-import type { CaseRow } from './caseAccess.js';
+import { seenInScope, type CaseRow } from './caseAccess.js';
 import type { StoredSsn } from './subjectSsn.js';
 
 /**
@@ -96,8 +93,7 @@ export const caseRowOf = (row: CaseRecordRow): CaseRow => ({
  * scope not told apart from an unknown one.
  */
 export async function caseRecordInScope(db: Database, auth: AuthContext, caseId: number): Promise<{ row: CaseRow; record: CaseRecordRow }> {
-  const record = await readCaseRecord(db, caseId);
-  if (!record || !inScope(await orgScopeOf(db, auth), record.Client_Id)) throw notFound(Texts.cases.server.notFound);
+  const record = await seenInScope(db, auth, await readCaseRecord(db, caseId));
   return { row: caseRowOf(record), record };
 }
 

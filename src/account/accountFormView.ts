@@ -1,5 +1,6 @@
 import type { FormView } from '../resources/formParts.js';
-import { CONTACT_SECTIONS, employmentSections, isEmployeeGroup, orgPicker } from '../identity/userFormView.js';
+import { lazyOrgPicker } from '../components/lazyOrgPicker.js';
+import { CONTACT_SECTIONS, employmentSections, isEmployeeGroup } from '../identity/userFormView.js';
 
 /**
  * The signed-in user's own account (spec 000 §5): the user's form, with what only an administrator changes shown read
@@ -14,7 +15,7 @@ export const ACCOUNT_FORM: FormView = {
       { settings: ['WorkStatusType_Id', 'EmploymentStatusType_Id', 'GeoRegionType_Id', 'Manager_Id', 'PINumber', 'CredNumber', 'ContractTypeIds'] },
     ),
   ],
-  inputs: { Org_Id: orgPicker },
+  inputs: { Org_Id: lazyOrgPicker },
   // Spec 000 §5: when the server returns ModelState, the unique messages show as toasts.
   toastModelState: 'always',
 };

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyOrgPicker } from '../components/lazyOrgPicker.js';
 import type { FormView } from '../resources/formParts.js';
 
 /**
@@ -15,7 +15,7 @@ export const CASE_FORM: FormView = {
     // The case template shows to a system administrator only (read only: it follows the case type).
     { title: 'Template', fields: ['CaseTemplate_Id'], on: 'existing', action: 'viewCaseTemplate' },
   ],
-  inputs: { Client_Id: lazy(() => import('../components/OrgPickerInput.js')) },
+  inputs: { Client_Id: lazyOrgPicker },
   fieldPermissions: {
     RequestingOfficial_Id: 'changeRequestingOfficial',
     DataEntryClerk_Id: 'assignDataEntry',

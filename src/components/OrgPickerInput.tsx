@@ -8,7 +8,7 @@ import { useOrgs } from '../session/useLookups.js';
 import type { ViewProps } from '../resources/views.js';
 
 /**
- * An org picked in the org tree (the `inputs` view of users, the account, cases and orgs): the org's name, chosen in the
+ * An org picked in the org tree (a form view's input for users, the account, cases and orgs): the org's name, chosen in the
  * org tree modal (double-click, or select and Select). Read only on the own account.
  */
 export default function OrgPickerInput(_props: ViewProps) {

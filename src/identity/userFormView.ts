@@ -3,12 +3,10 @@ import type { ApiRecord } from '../../resources/declaration.js';
 import { USER_GENERAL, USER_SETTINGS } from '../../resources/users.js';
 import { Tags } from '../../shared/permissions.js';
 import { CommonTexts } from '../../shared/texts/common.js';
+import { lazyOrgPicker } from '../components/lazyOrgPicker.js';
 import type { FormSectionView, FormView, SectionCondition } from '../resources/formParts.js';
 
 const A = CommonTexts.account;
-
-/** A user's org is chosen in the org tree. */
-export const orgPicker = lazy(() => import('../components/OrgPickerInput.js'));
 
 /** Settings, credentials and clearances apply to users in a group tagged Employee (spec 000 §2, §6). */
 export const isEmployeeGroup = (group: ApiRecord) => ((group.Tags ?? []) as { Name: string }[]).some((t) => t.Name === Tags.EMPLOYEE);
@@ -40,7 +38,7 @@ export const USER_FORM: FormView = {
     ...employmentSections({ name: 'employee', field: 'GroupIds', reference: 'groups', some: isEmployeeGroup }, { settings: USER_SETTINGS }),
     { title: 'Account Status', on: 'edit', part: lazy(() => import('./LockControls.js')) },
   ],
-  inputs: { Org_Id: orgPicker },
+  inputs: { Org_Id: lazyOrgPicker },
   // Spec 000 §8: an update-user failure shows the error as a toast.
   toastModelState: 'edit',
 };

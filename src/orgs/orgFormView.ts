@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyOrgPicker } from '../components/lazyOrgPicker.js';
 import { ORG_ADDRESS } from '../../resources/orgs.js';
 import type { FormView } from '../resources/formParts.js';
 
@@ -11,7 +11,7 @@ export const ORG_FORM: FormView = {
     { title: 'New Org', fields: ['ParentOrg_Id', ...ORG_ADDRESS], on: 'create' },
     { title: 'General', fields: [...ORG_ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'], on: 'existing' },
   ],
-  inputs: { ParentOrg_Id: lazy(() => import('../components/OrgPickerInput.js')) },
+  inputs: { ParentOrg_Id: lazyOrgPicker },
   saveWhenChanged: true,
 };
 

@@ -117,8 +117,6 @@ const noParts: ListParts = {};
 
 function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts, filters: inputs }: ListProps) {
   const { name, texts } = declaration;
-  const views = parts;
-  const list = parts;
   const resource = { resource: name };
   const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
@@ -126,7 +124,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
   const [canCreate, canEdit, canRemove] = [mayCreate, mayEdit, mayRemove].map((may) => may && !readOnly);
   // Selection checkboxes only for users who get a bulk action (`permissions.actions.bulk`, when declared).
   const { canAccess: mayBulk = false } = useCanAccess({ ...resource, action: 'bulk' });
-  const showBulk = Boolean(views.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
+  const showBulk = Boolean(parts.bulkActions) && !readOnly && (!declaration.permissions.actions?.bulk || mayBulk);
   const { isFetching, meta, refetch } = useListContext();
   // The server may leave columns out for this user and name headers by user (`operations.list.answer.columns`).
   const view: ColumnView = useMemo(() => (meta as { columns?: ColumnView } | undefined)?.columns ?? {}, [meta]);
@@ -136,28 +134,28 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
   const filters = useMemo(() => filterElements(inputs), [inputs]);
   const showCreate = canCreate && Boolean(declaration.operations.create);
   const showEdit = canEdit && Boolean(declaration.operations.update);
-  const showView = !showEdit && Boolean(list.readOnlyView);
-  useCreateShortcut(list.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
+  const showView = !showEdit && Boolean(parts.readOnlyView);
+  useCreateShortcut(parts.createShortcut, showCreate && !editing, () => setEditing({ readOnly: false }));
   const showRemove = canRemove && declaration.remove.kind !== 'none' && Boolean(declaration.operations.delete);
   // The rowActions view decides by itself whom it shows to (move up and down for users who may reorder).
-  const showRowActions = Boolean(views.rowActions) && !readOnly;
+  const showRowActions = Boolean(parts.rowActions) && !readOnly;
   // rowClick 'page' opens the record's page; its rows still expand by their button when there is something to show.
-  const opensPage = list.rowClick === 'page' && Boolean(declaration.route);
-  const expands = list.rowClick === 'expand' || (opensPage && Boolean(views.expand || declaration.subResources?.length));
-  const { canAccess: mayFollow = false } = useCanAccess({ ...resource, action: list.rowLink?.action ?? 'list' });
-  const rowLink = list.rowLink && mayFollow ? list.rowLink : null;
-  const { canAccess: mayOpenLink = false } = useCanAccess({ ...resource, action: list.editLink?.action ?? 'list', enabled: Boolean(list.editLink) });
-  const showEditLink = Boolean(list.editLink) && mayOpenLink;
+  const opensPage = parts.rowClick === 'page' && Boolean(declaration.route);
+  const expands = parts.rowClick === 'expand' || (opensPage && Boolean(parts.expand || declaration.subResources?.length));
+  const { canAccess: mayFollow = false } = useCanAccess({ ...resource, action: parts.rowLink?.action ?? 'list' });
+  const rowLink = parts.rowLink && mayFollow ? parts.rowLink : null;
+  const { canAccess: mayOpenLink = false } = useCanAccess({ ...resource, action: parts.editLink?.action ?? 'list', enabled: Boolean(parts.editLink) });
+  const showEditLink = Boolean(parts.editLink) && mayOpenLink;
   // rowClick 'edit': a click on the row opens its form, as its Edit (or View) button does.
-  const opensForm = list.rowClick === 'edit' && (showEdit || showView);
+  const opensForm = parts.rowClick === 'edit' && (showEdit || showView);
   const addButton = showCreate && (
     <Button variant={parent ? 'outlined' : 'contained'} startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }} onClick={() => setEditing({ readOnly: false })}>
       {texts.add(parent)}
     </Button>
   );
-  const label = list.label ? list.label(parent) : declaration.title;
+  const label = parts.label ? parts.label(parent) : declaration.title;
   // The actions view takes the add button's place: in the page header, or beside a sub-resource's filters.
-  const Actions = readOnly ? undefined : views.actions;
+  const Actions = readOnly ? undefined : parts.actions;
   const actions = Actions ? (
     <Suspense fallback={null}>
       <Actions declaration={declaration} parent={parent} />
@@ -165,14 +163,14 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
   ) : (
     addButton
   );
-  const Aside = parent ? undefined : views.aside;
+  const Aside = parent ? undefined : parts.aside;
   // Rows open closed when the list opens again: a row whose expansion is its form, and the rows of a sub-resource's
   // list (the same record may belong to another parent: an org's inherited range is its ancestor's).
   const removeFromStore = useRemoveFromStore();
   const parentId = parent?.id;
   useEffect(() => {
-    if (list.editExpands || parentId !== undefined) removeFromStore(`${name}.datagrid.expanded`);
-  }, [list.editExpands, name, parentId, removeFromStore]);
+    if (parts.editExpands || parentId !== undefined) removeFromStore(`${name}.datagrid.expanded`);
+  }, [parts.editExpands, name, parentId, removeFromStore]);
 
   return (
     <>
@@ -180,7 +178,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
         <PageHeader
           title={declaration.title}
           actions={
-            list.refresh ? (
+            parts.refresh ? (
               <Stack direction="row" spacing={1}>
                 <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()}>
                   Refresh
@@ -224,7 +222,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
             bulkActionButtons={
               showBulk ? (
                 <Suspense fallback={null}>
-                  {views.bulkActions && <BulkActions part={views.bulkActions} declaration={declaration} parent={parent} />}
+                  {parts.bulkActions && <BulkActions part={parts.bulkActions} declaration={declaration} parent={parent} />}
                 </Suspense>
               ) : (
                 false
@@ -244,14 +242,14 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
                         }
                       : false
             }
-            expand={expands ? <Expanded declaration={declaration} part={views.expand} /> : undefined}
+            expand={expands ? <Expanded declaration={declaration} part={parts.expand} /> : undefined}
             expandSingle={expands && !opensPage}
             look={parts}
             rowActions={
               showEdit || showView || showRemove || showRowActions || showEditLink ? (
                 <RowActions
                   declaration={declaration}
-                  part={views.rowActions}
+                  part={parts.rowActions}
                   parent={parent}
                   withRowActions={showRowActions}
                   canEdit={showEdit}
@@ -266,7 +264,7 @@ function ListView({ declaration, parent, caption = false, readOnly = false, chil
           <ListPager />
         </Card>
       </WithAside>
-      {editing && <RecordForm parts={views} declaration={declaration} record={editing.record} readOnly={editing.readOnly} parent={parent} onClose={() => setEditing(null)} />}
+      {editing && <RecordForm parts={parts} declaration={declaration} record={editing.record} readOnly={editing.readOnly} parent={parent} onClose={() => setEditing(null)} />}
     </>
   );
 }
