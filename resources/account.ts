@@ -1,4 +1,3 @@
-import { CommonTexts } from '../shared/texts/common.js';
 import accountSchema from '../schemas/account.json' with { type: 'json' };
 import userSchema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
@@ -120,12 +119,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
   form: { fields: Object.keys(account.properties) },
-  texts: {
-    created: () => CommonTexts.account.updated,
-    updated: () => CommonTexts.account.updated,
-    add: () => '',
-    editTitle: () => 'Manage Account',
-    editSubmit: 'Save',
-    empty: '',
-  },
 });

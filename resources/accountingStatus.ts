@@ -23,5 +23,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Status', order: 'ASC' } },
   form: { fields: [] },
-  texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

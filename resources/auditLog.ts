@@ -3,7 +3,7 @@ import { Permissions } from '../shared/permissions.js';
 import { AuditTexts } from '../shared/texts/audit.js';
 import schema from '../schemas/auditEntry.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, readOnlyTexts } from './declaration.js';
+import { defineResource } from './declaration.js';
 import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
@@ -90,7 +90,6 @@ export default defineResource({
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: [] },
-  texts: readOnlyTexts(AuditTexts.empty, AuditTexts.loadFailed),
   callbacks: {
     // The days chosen travel as instants of the browser's time zone; the text filters trimmed.
     tableQuery: (query) => {

@@ -1,13 +1,10 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/caseFee.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.caseTypes;
 const BASE = '/api/orgs/:Org_Id/case-types/:OrgCaseType_Id/fees';
 
 /**
@@ -37,24 +34,13 @@ function caseFees(kind: 'completed' | 'discontinued'): ResourceDeclaration {
       edit: [P.UPDATE_FEE_ON_ORG_CASE_TYPE],
       delete: [P.DELETE_FEE_FROM_ORG_CASE_TYPE],
     },
-    remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone },
+    remove: { kind: 'delete' },
     list: {
       pageSize: PageSizes.UNPAGED,
       sort: { field: 'DaysAfter', order: 'ASC' },
       from: discontinued ? 'DiscontinuedCaseFees' : 'CompletedCaseFees',
     },
     form: { fields: ['DaysAfter', 'PriceAdjustment', 'IsPercentage'] },
-    texts: {
-      saveFailed: (r) => (r ? T.feeUpdateFailed : T.feeCreateFailed),
-      created: () => T.feeCreated,
-      updated: () => T.feeUpdated,
-      deleted: () => T.feeDeleted,
-      deleteFailed: T.feeDeleteFailed,
-      add: () => 'Add',
-      editTitle: () => (discontinued ? 'Discontinued Case Fee' : 'Completed Case Fee'),
-      editSubmit: 'Save',
-      empty: discontinued ? T.noDiscontinuedFees : T.noCompletedFees,
-    },
     callbacks: { beforeSave: (data) => ({ ...data, ForDiscontinued: discontinued }) },
   });
 }

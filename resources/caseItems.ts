@@ -23,7 +23,6 @@ export const itemPlace = (r: ApiRecord) => {
   const cityState = [r.City, region].filter(Boolean).join(', ');
   return String(r.Label || cityState || T.table.noLocation);
 };
-const caseNumberOf = (parent?: ApiRecord) => String(parent?.CaseNumber ?? '');
 
 /**
  * The bulk modals and who gets them (spec 001 §6): row checks for users with any of them — assign, deadlines, review,
@@ -76,7 +75,7 @@ export default defineResource({
       editLink: [P.Items.EDIT_ITEMS],
     },
   },
-  remove: { kind: 'delete', confirmTitle: (r) => T.table.deleteTitle(itemNumber(r)), confirmBody: () => T.table.deleteBody },
+  remove: { kind: 'delete' },
   list: {
     // The items keep the case's order (move up and down change it), so the columns do not sort.
     // Spec 001 §2: the search boxes (the case number box belongs to the all-cases view) and the status dropdown.
@@ -91,15 +90,6 @@ export default defineResource({
     sort: { field: 'DisplayId', order: 'ASC' },
   },
   form: { fields: [...ITEM_FIELDS, 'ShowInReport'] },
-  texts: {
-    created: (_r, parent) => T.toasts.created(caseNumberOf(parent)),
-    deleted: (_r, parent) => T.toasts.deleted(caseNumberOf(parent)),
-    updated: (r) => T.toasts.updated(itemNumber(r)),
-    add: () => 'Add Item',
-    editTitle: (r) => `Item ${itemNumber(r)}`,
-    editSubmit: 'Save Changes',
-    empty: T.table.empty,
-  },
   pageRoute: '/cases/:Case_Id/items/:id',
   store: { routes: ['list', 'one', 'create', 'update', 'delete'] },
 });
@@ -122,13 +112,5 @@ export const availableItemTypes = defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 1000, sort: { field: 'Description', order: 'ASC' } },
   form: { fields: [] },
-  texts: {
-    created: (r) => String(r.Description ?? ''),
-    updated: (r) => String(r.Description ?? ''),
-    add: () => '',
-    editTitle: (r) => String(r.Description ?? ''),
-    editSubmit: 'Save',
-    empty: 'There are no item templates to add.',
-  },
   store: { routes: [] },
 });

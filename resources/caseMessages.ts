@@ -1,12 +1,10 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/caseMessage.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
 
 const P = Permissions.CaseMessages;
-const T = CaseTexts;
 
 /**
  * The messages of a case (spec 001 §2 "Messages"): a sub-resource of `cases`, newest first, paged by 10 (the pager
@@ -34,15 +32,4 @@ export default defineResource({
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: ['Recipients', 'Message'] },
-  texts: {
-    created: () => T.toasts.messageSent,
-    updated: () => T.toasts.messageSent,
-    saveFailed: T.errors.messageFailed,
-    add: () => 'Add Message',
-    createSubmit: 'Send',
-    editTitle: () => 'Message',
-    editSubmit: 'Send',
-    empty: T.noMessages,
-    renderFailed: T.errors.messagesShowFailed,
-  },
 });

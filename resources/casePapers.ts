@@ -1,13 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/casePaper.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { casePaperOperations } from './casePaperOperations.js';
 
 const P = Permissions.CaseAttachments;
-const T = CaseTexts;
 const name = (r: ApiRecord) => String(r.Name ?? '');
 
 /**
@@ -33,22 +31,11 @@ export default defineResource({
   paging: 'browser',
   named: casePaperOperations,
   permissions: { view: [P.VIEW_ATTACHMENTS], delete: [P.DELETE_ATTACHMENTS] },
-  remove: { kind: 'delete', confirmBody: (r) => `Remove ${name(r)} from the case? This action cannot be undone.` },
+  remove: { kind: 'delete' },
   list: {
     // Spec 001 §2: "may be paged at 5 per page but all are shown" — every paper shows (docs/decisions.md "Case papers").
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: ['Name', 'FedExTracking'] },
-  texts: {
-    created: () => T.toasts.filesUploaded,
-    updated: () => T.toasts.filesUploaded,
-    deleted: () => T.toasts.fileRemoved,
-    deleteFailed: T.errors.removeFileFailed,
-    loadFailed: T.errors.papersFailed,
-    add: () => 'Upload',
-    editTitle: name,
-    editSubmit: 'Save',
-    empty: T.noPapers,
-  },
 });

@@ -26,7 +26,6 @@ function casePeople(resource: string, path: string, title: string, view: readonl
     remove: { kind: 'none' },
     list: { pageSize: 1000, sort: { field: 'LastName', order: 'ASC' } },
     form: { fields: [] },
-    texts: { created: name, updated: name, add: () => '', editTitle: name, editSubmit: 'Save', empty: `There are no ${title.toLowerCase()}.` },
     store: { routes: [] },
   });
 }

@@ -1,6 +1,5 @@
 import { Permissions } from '../shared/permissions.js';
 import { PageSizes } from '../shared/constants.js';
-import { Texts } from '../shared/texts/index.js';
 import schema from '../schemas/caseTemplate.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, restOperations, type ApiRecord } from './declaration.js';
@@ -9,7 +8,6 @@ import { defineOperations } from './operation.js';
 
 
 const P = Permissions.CaseTemplates;
-const T = Texts.configuration.caseTemplateScreen;
 const label = (r: ApiRecord) => String(r.Label ?? '');
 const XSLT = ['ROICoversheetTemplate', 'ROIStylesheet', 'ROIHeader', 'ROIFooter'] as const;
 
@@ -57,22 +55,13 @@ export default defineResource({
     delete: [P.DELETE_CASE_TEMPLATE],
     actions: { addItem: [P.ADD_ITEM_TO_CASE_TEMPLATE], removeItem: [P.REMOVE_ITEM_FROM_CASE_TEMPLATE], reorderItems: [P.REORDER_CASE_TEMPLATE_ITEMS] },
   },
-  remove: { kind: 'delete', confirmBody: (r) => `${T.deleteBody(label(r))} ${Texts.global.cannotBeUndone}` },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Label', order: 'ASC' },
   },
   // ItemTypeIds holds the editor's items; the body numbers them 1..n as DisplayOrder.
   form: { fields: ['Label', 'ContractType_Id', 'ShowCoverPage', ...XSLT, 'ItemTypeIds'] },
-  texts: {
-    created: (r) => T.created(label(r)),
-    updated: (r) => T.edited(label(r)),
-    deleted: (r) => T.deleted(label(r)),
-    add: () => 'Add Case Template',
-    editTitle: () => 'Edit Case Template',
-    editSubmit: 'Edit Case Template',
-    empty: T.empty,
-  },
   callbacks: {
     beforeSave: (data) => ({
       ...data,

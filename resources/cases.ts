@@ -1,13 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { CaseTexts } from '../shared/texts/cases.js';
 import schema from '../schemas/case.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { caseOperations } from './caseOperations.js';
 
 const P = Permissions.Cases;
-const T = CaseTexts;
 const number = (r: ApiRecord) => String(r.CaseNumber ?? '');
 
 /**
@@ -61,7 +59,7 @@ export default defineResource({
       editLink: [P.EDIT_CASES],
     },
   },
-  remove: { kind: 'delete', confirmBody: (r) => `Delete case ${number(r)}? This action cannot be undone.` },
+  remove: { kind: 'delete' },
   list: {
     filters: [
       { source: 'CaseNumber', match: 'contains' },
@@ -79,16 +77,5 @@ export default defineResource({
   subResources: ['case-items'],
   form: {
     fields: ['RequestingOfficial_Id', 'Client_Id', 'CaseType_Id', 'DataEntryClerk_Id', 'Reviewer_Id', 'Notes', 'ReceivedDate', 'ScheduledDate', 'DueDate', 'CompletionDate', 'CaseSubject', 'CreateDuplicate'],
-  },
-  texts: {
-    created: (r) => T.toasts.created(number(r)),
-    updated: () => T.toasts.saved,
-    deleted: (r) => T.toasts.deleted(number(r)),
-    deleteFailed: T.errors.deleteFailed,
-    saveFailed: (r) => (!r ? T.errors.createFailed : number(r) ? T.errors.updateNumberFailed(number(r)) : T.errors.updateFailed),
-    add: () => 'Add Case',
-    editTitle: (r) => `Case ${number(r)}`,
-    editSubmit: 'Save',
-    empty: 'There are no cases.',
   },
 });

@@ -2,7 +2,7 @@ import type { Permission } from '../shared/permissions.js';
 import type { ObjectSchema } from '../schemas/index.js';
 import { permissionsOfAccess, type HttpMethod, type NamedOperations } from './operation.js';
 import type { ApiRecord } from './record.js';
-import type { FilterDeclaration, RemoveDeclaration, ResourceTexts } from './screenParts.js';
+import type { FilterDeclaration, RemoveDeclaration } from './screenParts.js';
 
 export type { HttpMethod } from './operation.js';
 export type { ApiRecord } from './record.js';
@@ -155,7 +155,6 @@ export interface ResourceDeclaration {
    * them out, and which inputs and rules it adds, is its view's (src/resources/formParts.ts).
    */
   form: { fields: readonly string[] };
-  texts: ResourceTexts;
   /**
    * Quirks of the API that the data provider applies around its calls (react-admin lifecycle callbacks):
    * `afterRead` shapes each answered record, `beforeSave` the body of a create or update.
@@ -186,17 +185,6 @@ export interface ResourceDeclaration {
     notFound?: string;
   };
 }
-
-/** The texts of a read-only resource: no toasts, buttons or dialogs, only its empty state (and its load failure). */
-export const readOnlyTexts = (empty: string, loadFailed?: string): ResourceTexts => ({
-  created: () => '',
-  updated: () => '',
-  add: () => '',
-  editTitle: () => '',
-  editSubmit: '',
-  empty,
-  ...(loadFailed ? { loadFailed } : {}),
-});
 
 /** Identity function that checks a declaration's shape. */
 export function defineResource(declaration: ResourceDeclaration): ResourceDeclaration {

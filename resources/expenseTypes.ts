@@ -26,7 +26,7 @@ export default defineResource({
   },
   paging: 'browser',
   permissions: { view: [P.VIEW], create: [P.CREATE], edit: [P.EDIT], delete: [P.DELETE] },
-  remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
+  remove: { kind: 'toggleHidden' },
   list: {
     // A filter on every column (spec 002 §2.6).
     filters: [
@@ -39,16 +39,6 @@ export default defineResource({
     sort: { field: 'Short', order: 'ASC' },
   },
   form: { fields: ['Short', 'UOMType_Id', 'MultipleUnitsAllowed', 'Reimbursable'] },
-  texts: {
-    created: (r) => T.created(name(r)),
-    updated: (r) => T.updated(name(r)),
-    hidden: (r) => T.hidden(name(r)),
-    shown: (r) => T.shown(name(r)),
-    add: () => 'Add Expense Type',
-    editTitle: () => 'Edit Expense Type',
-    editSubmit: 'Save Expense Type',
-    empty: T.empty,
-  },
   // The spec: Description is sent equal to Short.
   callbacks: { beforeSave: (data) => ({ ...data, Description: data.Short }) },
   store: { table: 'expense_types', expand: { UOM: 'UOMType_Id' }, unique: { Short: T.nameTaken } },

@@ -1,6 +1,5 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { IdentityTexts } from '../shared/texts/identity.js';
 import schema from '../schemas/group.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -8,8 +7,6 @@ import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
 
-const T = IdentityTexts.groups;
-const S = IdentityTexts.screens;
 const P = Permissions.Groups;
 
 const nameOf = (r: ApiRecord) => String(r.Name ?? '');
@@ -64,24 +61,13 @@ export default defineResource({
   named: groupOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_GROUPS], create: [P.CREATE_GROUP], edit: [P.EDIT_GROUP], delete: [P.DELETE_GROUP] },
-  remove: { kind: 'delete', confirmTitle: (r) => T.deleteTitle(nameOf(r)), confirmBody: () => S.groupDeleteBody },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
   },
   // The tags are saved by their own call as they change (the form's view shows them once the group exists).
   form: { fields: ['Name', 'Description'] },
-  texts: {
-    created: (r) => T.created(nameOf(r)),
-    updated: (r) => T.updated(nameOf(r)),
-    deleted: (r) => T.deleted(nameOf(r)),
-    deleteFailed: (r) => T.unableToDelete(nameOf(r)),
-    add: () => 'New Group',
-    createSubmit: 'Create Group',
-    editTitle: nameOf,
-    editSubmit: 'Save Group',
-    empty: S.noGroups,
-  },
   // The API keeps names trimmed and an empty description as null.
   callbacks: {
     beforeSave: (data) => ({ ...data, Name: String(data.Name ?? '').trim(), Description: String(data.Description ?? '').trim() || null }),

@@ -3,7 +3,7 @@ import { Permissions } from '../shared/permissions.js';
 import { InvoiceTexts } from '../shared/texts/invoices.js';
 import schema from '../schemas/invoiceSummary.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, readOnlyTexts } from './declaration.js';
+import { defineResource } from './declaration.js';
 
 const P = Permissions.Invoices;
 const T = InvoiceTexts.history;
@@ -40,6 +40,5 @@ export default defineResource({
     sort: { field: 'InvoiceDate', order: 'DESC' },
   },
   form: { fields: [] },
-  texts: readOnlyTexts(T.empty, T.loadFailed),
   subResources: ['invoice-lines'],
 });

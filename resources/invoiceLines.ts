@@ -1,12 +1,10 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { InvoiceTexts } from '../shared/texts/invoices.js';
 import schema from '../schemas/invoiceLine.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, readOnlyTexts } from './declaration.js';
+import { defineResource } from './declaration.js';
 
 const P = Permissions.Invoices;
-const T = InvoiceTexts.history;
 
 /**
  * The lines of an invoice already created (a row of the invoice history opens into them): in order, each with its case
@@ -30,5 +28,4 @@ export default defineResource({
     sort: { field: 'LineNumber', order: 'ASC' },
   },
   form: { fields: [] },
-  texts: readOnlyTexts(T.noLines, T.linesFailed),
 });

@@ -1,6 +1,5 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { InvoiceTexts } from '../shared/texts/invoices.js';
 import schema from '../schemas/invoice.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
@@ -8,7 +7,6 @@ import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
 const P = Permissions.Invoices;
-const T = InvoiceTexts;
 
 /**
  * The invoicing contract's operations: the orgs with billable cases, the uninvoiced cases of the chosen orgs with
@@ -81,14 +79,5 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: PageSizes.UNPAGED, sort: { field: 'OrgName', order: 'ASC' } },
   form: { fields: ['Case_Ids', 'OrgName', 'InvoiceDate'] },
-  texts: {
-    created: () => T.invoiced,
-    updated: () => T.invoiced,
-    add: () => T.createInvoice,
-    editTitle: () => T.createInvoice,
-    editSubmit: T.createInvoice,
-    empty: T.chooseOrgs,
-    saveFailed: T.invoiceFailed,
-  },
   store: { routes: [] },
 });

@@ -1,13 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemAttachment.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { itemAttachmentOperations } from './itemAttachmentOperations.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
 const P = Permissions.ItemAttachments;
-const T = ItemTexts.attachments;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/attachments';
 const name = (r: ApiRecord) => String(r.Name ?? '');
 
@@ -33,22 +31,11 @@ export default defineResource({
   paging: 'browser',
   permissions: { view: [P.VIEW], delete: [P.DELETE], actions: { reorder: [P.ADD] } },
   named: itemAttachmentOperations,
-  remove: { kind: 'delete', confirmBody: (r) => T.removeBody(name(r)) },
+  remove: { kind: 'delete' },
   list: {
     // The attachments keep the item's order (move up and down change it), so the columns do not sort.
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
   },
   form: { fields: [] },
-  texts: {
-    created: () => T.uploaded,
-    updated: () => T.uploaded,
-    deleted: () => T.removed,
-    deleteFailed: T.removeFailed,
-    loadFailed: T.loadFailed,
-    add: () => 'Upload',
-    editTitle: name,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
 });

@@ -2,7 +2,6 @@ import { PageSizes } from '../shared/constants.js';
 import { activeRule } from '../shared/deadlines.js';
 import { formatPersonName, isoDay } from '../shared/format.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemExpense.json' with { type: 'json' };
 import expenseTypeSchema from '../schemas/expenseType.json' with { type: 'json' };
 import personSchema from '../schemas/person.json' with { type: 'json' };
@@ -10,7 +9,6 @@ import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
 const P = Permissions;
-const T = ItemTexts.expenses;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/expenses';
 
 export const typeName = (r: ApiRecord) => {
@@ -49,24 +47,12 @@ export default defineResource({
     edit: [P.ItemExpenses.MANAGE],
     delete: [P.ItemExpenses.MANAGE],
   },
-  remove: { kind: 'delete', confirmBody: () => T.deleteBody },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.ITEM_EXPENSES,
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: ['ExpenseType_Id', 'Units', 'IncurredBy_Id', 'Override', 'Reimbursable', 'Note'] },
-  texts: {
-    // Spec 001 §8: "expense updated or deleted (creating also says updated)".
-    created: () => T.updated,
-    updated: () => T.updated,
-    deleted: () => T.deleted,
-    deleteFailed: T.deleteFailed,
-    loadFailed: T.loadFailed,
-    add: () => T.add,
-    editTitle: () => T.editTitle,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
 });
 
 interface RuleRecord {
@@ -114,7 +100,6 @@ export const itemExpenseTypes = defineResource({
       });
     },
   },
-  texts: { created: typeName, updated: typeName, add: () => '', editTitle: typeName, editSubmit: 'Save', empty: T.empty },
   store: { routes: [] },
 });
 
@@ -136,5 +121,4 @@ export const itemExpenseIncurrers = defineResource({
   remove: { kind: 'none' },
   list: { pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayOrder', order: 'ASC' } },
   form: { fields: [] },
-  texts: { created: personName, updated: personName, add: () => '', editTitle: personName, editSubmit: 'Save', empty: T.empty },
 });

@@ -1,11 +1,9 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemHistoryEntry.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
-const T = ItemTexts.history;
 const status = (r: ApiRecord) => String((r.Status as { Description?: string } | undefined)?.Description ?? '');
 
 /**
@@ -30,13 +28,4 @@ export default defineResource({
     sort: { field: 'CreatedDate', order: 'DESC' },
   },
   form: { fields: [] },
-  texts: {
-    created: status,
-    updated: status,
-    add: () => '',
-    editTitle: status,
-    editSubmit: 'Save',
-    empty: T.empty,
-    loadFailed: T.loadFailed,
-  },
 });

@@ -1,18 +1,14 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemIssueCode.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
-import { itemNumber } from './caseItems.js';
 
 const P = Permissions;
-const T = ItemTexts.issueCodes;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/issue-codes';
 
 /** An issue code's code (the IssueCodeType item's Short, 'F'). */
 export const code = (r: ApiRecord) => String((r.Code as { Short?: unknown } | undefined)?.Short ?? '');
-const itemNumberOf = (parent?: ApiRecord) => itemNumber(parent ?? {});
 
 /**
  * The issue codes of an item (spec 001 §2 "Item page", §3 "Issue code", §5 "Issue code: type required", §7): a
@@ -39,21 +35,10 @@ export default defineResource({
     create: [P.CaseItems.EDIT_CASE_ITEMS],
     delete: [P.CaseItems.EDIT_CASE_ITEMS],
   },
-  remove: { kind: 'delete', confirmBody: (r) => T.removeBody(code(r)) },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.ITEM_ISSUE_CODES,
     sort: { field: 'EnteredDate', order: 'DESC' },
   },
   form: { fields: ['IssueCodeType_Id'] },
-  texts: {
-    created: (r, parent) => T.added(code(r), itemNumberOf(parent)),
-    updated: (r, parent) => T.added(code(r), itemNumberOf(parent)),
-    deleted: (r, parent) => T.removed(code(r), itemNumberOf(parent)),
-    deleteFailed: T.removeFailed,
-    loadFailed: T.loadFailed,
-    add: () => T.add,
-    editTitle: code,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
 });

@@ -1,18 +1,14 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/itemSection.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
 const P = Permissions;
-const T = ItemTexts.sectionEditor;
 const BASE = '/api/cases/:Case_Id/items/:Item_Id/sections';
 
 /** A section's name, from its section template. */
 const sectionName = (r: ApiRecord) => String((r.Section as { SectionName?: unknown } | undefined)?.SectionName ?? '');
-/** The item's number as screens show it (padded to three digits), from the parent item record. */
-const itemNumberOf = (parent?: ApiRecord) => String(parent?.DisplayId ?? '').padStart(3, '0');
 
 /**
  * The sections on an item (spec 001 §2 "Item page" Sections, §3 "Item section", §7): a sub-resource of `case-items`
@@ -43,20 +39,11 @@ export default defineResource({
     edit: [P.CaseItems.EDIT_CASE_ITEMS],
     delete: [P.CaseItems.EDIT_CASE_ITEMS],
   },
-  remove: { kind: 'delete', confirmBody: () => T.removeBody },
+  remove: { kind: 'delete' },
   list: {
     // The sections keep the item's order.
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'DisplayOrder', order: 'ASC' },
   },
   form: { fields: ['Section_Id', 'Definition'] },
-  texts: {
-    created: (r, parent) => T.added(sectionName(r), itemNumberOf(parent)),
-    updated: (r) => T.updated(sectionName(r)),
-    deleted: (r, parent) => T.removed(sectionName(r), itemNumberOf(parent)),
-    add: () => 'Add Section',
-    editTitle: sectionName,
-    editSubmit: 'Save and Update',
-    empty: T.empty,
-  },
 });

@@ -1,6 +1,5 @@
 import { Permissions } from '../shared/permissions.js';
 import { PageSizes } from '../shared/constants.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemTypeAsset.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
@@ -10,7 +9,6 @@ import { UPLOAD_RULE } from '../shared/constants.js';
 
 
 const P = Permissions.ItemTypes;
-const T = ConfigurationTexts.itemTypeScreen;
 const name = (r: Record<string, unknown>) => String(r.Name ?? '');
 
 /**
@@ -67,19 +65,10 @@ export default defineResource({
   named: itemTypeAssetOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.EDIT_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.EDIT_ITEM_TYPES] },
-  remove: { kind: 'delete', confirmBody: (r) => T.deleteAssetBody(name(r)) },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.ITEM_TEMPLATE_ASSETS,
     sort: { field: 'CreatedDate', order: 'ASC' },
   },
   form: { fields: ['Name'] },
-  texts: {
-    created: () => T.filenameUpdated,
-    updated: () => T.filenameUpdated,
-    deleted: (r) => T.assetDeleted(name(r)),
-    add: () => 'Upload',
-    editTitle: (r) => name(r),
-    editSubmit: 'Save',
-    empty: T.noAssets,
-  },
 });

@@ -1,13 +1,10 @@
 import { Permissions } from '../shared/permissions.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemTypeSection.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
 
 const P = Permissions.ItemTypes;
-const T = ConfigurationTexts.itemTypeScreen;
 const name = (r: Record<string, unknown>) => String(r.SectionName ?? '');
-const parentName = (parent?: Record<string, unknown>) => String(parent?.Name ?? '');
 
 /**
  * The sections of an item template (spec 002 §2.3): a sub-resource of `item-types`, keyed by the section template.
@@ -35,21 +32,12 @@ export default defineResource({
     edit: [P.REORDER_ITEM_TYPE_SECTIONS],
     delete: [P.REMOVE_SECTION_FROM_ITEM_TYPE],
   },
-  remove: { kind: 'delete', confirmTitle: () => 'Remove Section', confirmBody: (r) => T.removeSectionBody(name(r), String(r.ItemTypeName ?? '')) },
+  remove: { kind: 'delete' },
   list: {
     pageSize: 1000,
     sort: { field: 'DisplayOrder', order: 'ASC' },
   },
   form: { fields: ['SectionId', 'Required'] },
-  texts: {
-    created: (r, parent) => T.sectionAdded(name(r), parentName(parent)),
-    updated: (r, parent) => T.sectionUpdated(name(r), parentName(parent)),
-    deleted: (r, parent) => T.sectionRemoved(name(r), parentName(parent)),
-    add: () => 'Add Section',
-    editTitle: (r) => name(r),
-    editSubmit: 'Save',
-    empty: T.noSections,
-  },
   // The sections are read with their item template (its `one` call).
   store: { routes: ['create', 'delete'] },
 });

@@ -1,6 +1,5 @@
 import { Permissions } from '../shared/permissions.js';
 import { PageSizes } from '../shared/constants.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/itemType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, restOperations } from './declaration.js';
@@ -10,7 +9,6 @@ import { defineOperations } from './operation.js';
 
 
 const P = Permissions.ItemTypes;
-const T = ConfigurationTexts.itemTypeScreen;
 const name = (r: Record<string, unknown>) => String(r.Name ?? '');
 
 /** "Name (Header)", as the list and pickers show an item template. */
@@ -57,23 +55,13 @@ export default defineResource({
   named: itemTypeOperations,
   paging: 'browser',
   permissions: { view: [P.VIEW_ITEM_TYPES], create: [P.CREATE_ITEM_TYPES], edit: [P.EDIT_ITEM_TYPES], delete: [P.DELETE_ITEM_TYPES] },
-  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  remove: { kind: 'toggleHidden' },
   list: {
     filters: [HIDDEN_FILTER],
     pageSize: PageSizes.DEFAULT,
     sort: { field: 'Name', order: 'ASC' },
   },
   form: { fields: ['Name', 'Description', 'Sections'] },
-  texts: {
-    created: (r) => T.created(name(r)),
-    updated: (r) => T.updated(name(r)),
-    hidden: (r) => T.disabled(name(r)),
-    shown: (r) => T.enabled(name(r)),
-    add: () => 'Add Item Template',
-    editTitle: (r) => `Edit ${name(r)}`,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
   // Disable/enable toggles Hidden in this table; the rest is the store's (server/configuration/itemTypes.ts).
   store: { table: 'item_types' },
 });

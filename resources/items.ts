@@ -50,12 +50,4 @@ export default defineResource({
   },
   // The bulk modals act on the checked items of any cases, grouped by case (spec 001 §2 "Bulk modals").
   form: { fields: [] },
-  texts: {
-    created: caseNumber,
-    updated: caseNumber,
-    add: () => '',
-    editTitle: (r) => `Item ${itemNumber(r)}`,
-    editSubmit: 'Save',
-    empty: 'There are no items.',
-  },
 });

@@ -7,9 +7,7 @@ import { defineResource } from './declaration.js';
 import { HIDDEN_FILTER } from './screenParts.js';
 
 const P = Permissions.Types;
-const T = ConfigurationTexts.listScreen;
 const short = (r: Record<string, unknown>) => String(r.Short);
-const listName = (parent?: Record<string, unknown>) => String(parent?.FormattedTableName ?? '');
 
 /** The items of a lookup list (spec 002 §2.5): a sub-resource of `lists`, shown when a list's row expands. */
 export default defineResource({
@@ -28,23 +26,13 @@ export default defineResource({
   },
   paging: 'browser',
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
-  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  remove: { kind: 'toggleHidden' },
   list: {
     filters: [HIDDEN_FILTER],
     pageSize: PageSizes.LIST_ITEMS,
     sort: { field: 'Short', order: 'ASC' },
   },
   form: { fields: ['Short', 'Description'] },
-  texts: {
-    created: (r, parent) => T.itemAdded(short(r), listName(parent)),
-    updated: (r) => T.itemUpdated(short(r)),
-    hidden: (r) => T.itemDisabled(short(r)),
-    shown: (r) => T.itemEnabled(short(r)),
-    add: (parent) => `Add ${listName(parent)}`,
-    editTitle: (r) => `Edit ${short(r)}`,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
   // The server reads items through the list (GET /api/types/:TableName, server/configuration/lists.ts) and writes
   // them from this declaration; the list must exist (its rule in the same file).
   store: {

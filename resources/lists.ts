@@ -1,11 +1,9 @@
 import { Permissions } from '../shared/permissions.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/typeList.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, restOperations } from './declaration.js';
 
 const P = Permissions.Types;
-const T = ConfigurationTexts.listScreen;
 const name = (r: Record<string, unknown>) => String(r.FormattedTableName ?? r.TypeName ?? '');
 
 /**
@@ -24,23 +22,13 @@ export default defineResource({
   operations: restOperations('/api/types', { update: 'PATCH', key: 'TableName', listAccess: 'signedIn', oneAccess: 'signedIn' }),
   paging: 'browser',
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
-  remove: { kind: 'delete', confirmBody: (r) => T.deleteBody(name(r)) },
+  remove: { kind: 'delete' },
   list: {
     filters: [{ source: 'IsDynamic', match: 'equals' }],
     pageSize: 1000,
     sort: { field: 'FormattedTableName', order: 'ASC' },
   },
   form: { fields: ['TypeName'] },
-  texts: {
-    created: (r) => T.created(name(r)),
-    updated: (r) => T.renamed(name(r)),
-    deleted: (r) => T.deleted(name(r)),
-    add: () => 'Add List',
-    editTitle: (r) => `Rename ${name(r)}`,
-    editSubmit: 'Rename',
-    editAction: 'Rename',
-    empty: T.noLists,
-  },
   // The rename form edits TypeName, which the API answers as FormattedTableName.
   callbacks: { afterRead: (r) => ({ ...r, TypeName: r.FormattedTableName }) },
   subResources: ['list-items'],

@@ -1,7 +1,6 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
 import { OrgTexts } from '../shared/texts/orgs.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgCaseType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -33,24 +32,13 @@ export default defineResource({
   },
   paging: 'browser',
   permissions: { view: [P.GET_ORG_CASE_TYPES], create: [P.UPDATE_ORG_CASE_TYPE], edit: [P.UPDATE_ORG_CASE_TYPE], delete: [P.REMOVE_CASE_TYPE_FROM_ORG] },
-  remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
+  remove: { kind: 'delete', when: ownRecord },
   list: {
     pageSize: PageSizes.UNPAGED,
     // Newest first; the adapter keeps the server's order for ranges without a start (they come last).
     sort: { field: 'ActiveFrom', order: 'DESC' },
   },
   form: { fields: ['BasePrice', 'ActiveFrom', 'ActiveTo'] },
-  texts: {
-    saveFailed: T.pricingFailed,
-    created: () => T.pricingUpdated,
-    updated: () => T.pricingUpdated,
-    deleted: () => T.pricingUpdated,
-    deleteFailed: T.pricingFailed,
-    add: (parent) => (parent?.Inherited ? 'Override' : 'Add Date Range'),
-    editTitle: () => 'Date Range',
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
   callbacks: { afterRead: shapeRange },
   subResources: ['completed-case-fees', 'discontinued-case-fees'],
   store: { routes: [] },

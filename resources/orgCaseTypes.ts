@@ -1,14 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgCaseType.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import type { FilterDeclaration } from './screenParts.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.caseTypes;
 
 /** An org case type's name: its case type's description (or short code); a case type itself names itself the same way. */
 export const caseTypeName = (r: ApiRecord) => {
@@ -73,24 +70,13 @@ export default defineResource({
     edit: [P.UPDATE_ORG_CASE_TYPE],
     delete: [P.REMOVE_CASE_TYPE_FROM_ORG],
   },
-  remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
+  remove: { kind: 'delete', when: ownRecord },
   list: {
     filters: [{ source: 'q', match: 'contains', matches: ['CaseType.Description', 'CaseType.Short', 'CaseTemplate.Label'] }, INHERITED_FILTER],
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'CaseType.Description', order: 'ASC' },
   },
   form: { fields: ['CaseType_Id', 'CaseTemplate_Id', 'BasePrice', 'ActiveFrom', 'ActiveTo'] },
-  texts: {
-    saveFailed: (r) => (r ? T.pricingFailed : T.addFailed),
-    created: (r) => T.added(caseTypeName(r)),
-    updated: () => T.pricingUpdated,
-    deleted: (r) => T.deleted(caseTypeName(r)),
-    deleteFailed: T.deleteFailed,
-    add: () => 'Add Case Type',
-    editTitle: caseTypeName,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
   callbacks: { afterRead: shapeRange, afterReadList: groupRanges },
   subResources: ['org-case-type-ranges', 'org-cds', 'org-acds'],
 });

@@ -1,15 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgDeadline.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord, type ResourceDeclaration } from './declaration.js';
 import { INHERITED_FILTER, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.deadlines;
-const C = OrgTexts.caseTypes;
 const BASE = '/api/orgs/:Org_Id/deadlines';
 const forCaseType = { caseTypeId: ':CaseType_Id' };
 
@@ -38,25 +34,13 @@ function deadlines(acd: boolean): ResourceDeclaration {
     },
     paging: 'browser',
     permissions: { view: [P.GET_ORG_DEADLINES], create: [P.ADD_ORG_DEADLINE], edit: [P.UPDATE_ORG_DEADLINE], delete: [P.DELETE_ORG_DEADLINE] },
-    remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
+    remove: { kind: 'delete', when: ownRecord },
     list: {
       filters: [INHERITED_FILTER],
       pageSize: PageSizes.DEADLINES,
       sort: { field: acd ? 'ItemType.Name' : 'ActiveFrom', order: 'ASC' },
     },
     form: { fields: [...(acd ? ['ItemType_Id'] : []), 'DaysFromPending', 'IsBusinessDays', 'StartOnFull', 'ActiveFrom', 'ActiveTo'] },
-    texts: {
-      saveFailed: (r) => (r ? T.updateFailed(acd) : T.createFailed(acd)),
-      loadFailed: T.loadFailed,
-      created: () => T.created(acd),
-      updated: () => T.updated(acd),
-      deleted: () => T.deleted(acd),
-      deleteFailed: T.deleteFailed(acd),
-      add: () => (acd ? 'Add ACD' : 'Add CD'),
-      editTitle: () => (acd ? 'ACD' : 'CD'),
-      editSubmit: 'Save',
-      empty: acd ? C.noAcds : C.noCds,
-    },
     callbacks: { beforeSave: (data) => ({ ...data, IsACD: acd }) },
   });
 }

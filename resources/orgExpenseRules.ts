@@ -1,15 +1,13 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/orgExpenseRule.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { INHERITED_FILTER, ownRecord } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.expenseRules;
-const typeName = (r: ApiRecord) => String((r.ExpenseType as ApiRecord | undefined)?.Description ?? '');
+/** An expense rule is named by its expense type. */
+export const expenseTypeName = (r: ApiRecord) => String((r.ExpenseType as ApiRecord | undefined)?.Description ?? '');
 
 /**
  * The expense rules of an org (the Expenses tab, spec 002 §2.1, §3): what it pays per unit of an expense type, its
@@ -21,7 +19,7 @@ export default defineResource({
   schema: schema as ObjectSchema,
   title: 'Expense Rules',
   menu: { group: 'none', order: 0 },
-  recordRepresentation: typeName,
+  recordRepresentation: expenseTypeName,
   parent: { resource: 'orgs', field: 'Org_Id' },
   operations: {
     // The item expense form reads its expense type options here too (spec 001 §7; resources/itemExpenses.ts).
@@ -33,22 +31,11 @@ export default defineResource({
   paging: 'browser',
   // The spec's Add Expense Rule button has no guard of its own; here it needs what saving needs.
   permissions: { view: [P.GET_ORG_EXPENSE_RULES], create: [P.UPDATE_ORG_EXPENSE_RULE], edit: [P.UPDATE_ORG_EXPENSE_RULE], delete: [P.DELETE_ORG_EXPENSE_RULE] },
-  remove: { kind: 'delete', confirmBody: () => CommonTexts.global.cannotBeUndone, when: ownRecord },
+  remove: { kind: 'delete', when: ownRecord },
   list: {
     filters: [INHERITED_FILTER],
     pageSize: PageSizes.ORG_EXPENSE_RULES,
     sort: { field: 'ExpenseType.Description', order: 'ASC' },
   },
   form: { fields: ['ExpenseType_Id', 'CPU', 'IsPassthrough', 'ActiveFrom', 'ActiveTo'] },
-  texts: {
-    saveFailed: (r) => (r ? T.updateFailed : T.createFailed),
-    created: (r) => T.created(typeName(r)),
-    updated: (r) => T.updated(typeName(r)),
-    deleted: (r) => T.deleted(typeName(r)),
-    deleteFailed: T.deleteFailed,
-    add: () => 'Add Expense Rule',
-    editTitle: typeName,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
 });

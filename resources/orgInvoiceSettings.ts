@@ -1,11 +1,9 @@
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/orgInvoiceSettings.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.invoices;
 
 /** The value of "no company" in the company select; the API stores none as null (spec 002 §3). */
 export const NO_COMPANY = '-1';
@@ -30,15 +28,6 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Org_Id', order: 'ASC' } },
   form: { fields: ['QboId', 'IncludeLast4SSN'] },
-  texts: {
-    saveFailed: T.updateFailed,
-    created: () => T.updated,
-    updated: () => T.updated,
-    add: () => '',
-    editTitle: () => 'Invoices',
-    editSubmit: 'Save Changes',
-    empty: '',
-  },
   callbacks: {
     afterRead: (r) => ({ ...r, QboId: r.QboId ?? NO_COMPANY }),
     beforeSave: (data) => ({ ...data, QboId: data.QboId === NO_COMPANY ? null : data.QboId }),

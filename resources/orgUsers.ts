@@ -1,13 +1,11 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/orgUser.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { INHERITED_FILTER } from './orgCaseTypes.js';
 
 const P = Permissions.Orgs;
-const T = OrgTexts.users;
 export const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).join(' ');
 
 /** The per-user settings of an org, each a checkbox in the row (spec 002 §2.1 Users tab). */
@@ -47,15 +45,6 @@ export default defineResource({
     sort: { field: 'LastName', order: 'ASC' },
   },
   form: { fields: ORG_USER_FLAGS.map(([field]) => field) },
-  texts: {
-    saveFailed: T.settingsFailed,
-    created: (r) => T.settingsUpdated(String(r.FirstName ?? ''), String(r.LastName ?? '')),
-    updated: (r) => T.settingsUpdated(String(r.FirstName ?? ''), String(r.LastName ?? '')),
-    add: () => 'New User',
-    editTitle: fullName,
-    editSubmit: 'Save',
-    empty: T.empty,
-  },
   // The answer carries the settings as Settings; the row's checkboxes read and send them flat.
   callbacks: { afterRead: (r) => ({ ...r, ...((r.Settings ?? {}) as ApiRecord) }) },
 });

@@ -1,6 +1,5 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { OrgTexts } from '../shared/texts/orgs.js';
 import schema from '../schemas/org.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -9,8 +8,8 @@ import { defineOperations } from './operation.js';
 
 
 const P = Permissions.Orgs;
-const T = OrgTexts.orgs;
-const name = (r: ApiRecord) => String(r.Name ?? '');
+/** An org is named by its name. */
+export const orgName = (r: ApiRecord) => String(r.Name ?? '');
 
 export const ORG_ADDRESS = ['Name', 'Code', 'ContractType_Id', 'Address1', 'Address2', 'City', 'RegionType_Id', 'PostalCode', 'Phone1', 'Phone2', 'Fax'];
 
@@ -41,7 +40,7 @@ export default defineResource({
   schema: schema as ObjectSchema,
   title: 'Orgs',
   menu: { group: 'admin', order: 0 },
-  recordRepresentation: name,
+  recordRepresentation: orgName,
   operations: {
     list: { method: 'GET', path: '/api/orgs', query: { includeHidden: true }, access: 'signedIn' },
     one: { method: 'GET', path: '/api/orgs/:id/general' },
@@ -57,22 +56,11 @@ export default defineResource({
     edit: [P.EDIT_ORGANIZATION],
     delete: [P.DELETE_ORGANIZATION],
   },
-  remove: { kind: 'toggleHidden', labels: ['Deactivate', 'Activate'], confirm: (r, show) => T.confirmToggle(show, name(r)) },
+  remove: { kind: 'toggleHidden' },
   list: {
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'Name', order: 'ASC' },
   },
   form: { fields: ['ParentOrg_Id', ...ORG_ADDRESS, 'ROIEncrpytionPassword', 'PrependAttachmentsToROI'] },
-  texts: {
-    saveFailed: (r) => (r ? T.updateFailed : ''),
-    created: (r) => T.created(name(r)),
-    updated: (r) => T.updated(name(r)),
-    hidden: (r) => T.deactivated(name(r)),
-    shown: (r) => T.activated(name(r)),
-    add: () => 'Add Org',
-    editTitle: name,
-    editSubmit: 'Save Changes',
-    empty: T.noOrgs,
-  },
   subResources: ['org-case-types', 'org-users', 'org-expense-rules'],
 });

@@ -22,5 +22,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: PageSizes.UNPAGED, sort: { field: 'DisplayName', order: 'ASC' } },
   form: { fields: [] },
-  texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

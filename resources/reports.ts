@@ -81,5 +81,4 @@ export default defineResource({
     sort: { field: 'Group', order: 'ASC' },
   },
   form: { fields: [] },
-  texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: T.empty, loadFailed: T.errors.list },
 });

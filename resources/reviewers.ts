@@ -24,5 +24,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 100, sort: { field: 'LastName', order: 'ASC' } },
   form: { fields: [] },
-  texts: { created: name, updated: name, add: () => 'Add Reviewer', editTitle: name, editSubmit: 'Save', empty: 'There are no reviewers.' },
 });

@@ -1,9 +1,8 @@
 import { CATEGORY_LABELS, PERMISSION_CATALOGUE, Permissions } from '../shared/permissions.js';
 import { PageSizes } from '../shared/constants.js';
-import { IdentityTexts } from '../shared/texts/identity.js';
 import schema from '../schemas/role.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
-import { defineResource, readOnlyTexts } from './declaration.js';
+import { defineResource } from './declaration.js';
 
 const categoryOf = new Map(PERMISSION_CATALOGUE.map((entry) => [entry.name as string, CATEGORY_LABELS[entry.category]]));
 
@@ -27,7 +26,6 @@ export default defineResource({
     sort: { field: 'Name', order: 'ASC' },
   },
   form: { fields: [] },
-  texts: readOnlyTexts(IdentityTexts.screens.noRoles),
   // The category of a role is the catalogue's, known on both sides.
   callbacks: { afterRead: (r) => ({ ...r, Category: categoryOf.get(String(r.Name)) ?? '' }) },
 });

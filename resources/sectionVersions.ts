@@ -1,12 +1,10 @@
 import { Permissions } from '../shared/permissions.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/sectionTemplate.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 import { sectionKey } from './sections.js';
 
 const P = Permissions.Sections;
-const S = ConfigurationTexts.sectionScreen;
 const version = (r: ApiRecord) => `${String(r.SectionName ?? '')} version ${String(r.Version ?? '')}`;
 
 /**
@@ -30,22 +28,12 @@ export default defineResource({
   },
   paging: 'browser',
   permissions: { view: [P.VIEW_SECTION_TEMPLATES], edit: [P.CREATE_SECTION_TEMPLATES], delete: [P.DELETE_SECTION_TEMPLATES] },
-  remove: { kind: 'toggleHidden', labels: ['Disable', 'Enable'] },
+  remove: { kind: 'toggleHidden' },
   list: {
     pageSize: 1000,
     sort: { field: 'Version', order: 'DESC' },
   },
   form: { fields: ['SectionName', 'Template', 'ROITemplate'] },
-  texts: {
-    created: (r) => S.added(String(r.SectionName), Number(r.Version)),
-    updated: (r) => S.added(String(r.SectionName), Number(r.Version)),
-    hidden: (r) => S.disabled(String(r.SectionName), Number(r.Version)),
-    shown: (r) => S.enabled(String(r.SectionName), Number(r.Version)),
-    add: () => 'Add Section Template',
-    editTitle: (r) => `Edit ${version(r)}`,
-    editSubmit: 'Add Section Template',
-    empty: S.empty,
-  },
   callbacks: { afterRead: (r) => ({ ...r, SectionKey: sectionKey(r), Hidden: r.Enabled === false }) },
   // Reading and saving versions are the calls of `sections`; the server builds only the toggle from here.
   store: { routes: ['delete'] },

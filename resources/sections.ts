@@ -1,5 +1,4 @@
 import { Permissions } from '../shared/permissions.js';
-import { ConfigurationTexts } from '../shared/texts/configuration.js';
 import schema from '../schemas/sectionTemplate.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -8,7 +7,6 @@ import { defineOperations } from './operation.js';
 
 
 const P = Permissions.Sections;
-const S = ConfigurationTexts.sectionScreen;
 
 /** The key of a section: its name, ignoring letter case (versions of one section share it). */
 export const sectionKey = (r: ApiRecord) => String(r.SectionName ?? '').toLowerCase();
@@ -68,13 +66,5 @@ export default defineResource({
   },
   subResources: ['section-versions'],
   form: { fields: ['SectionName', 'Template', 'ROITemplate'] },
-  texts: {
-    created: (r) => S.added(String(r.SectionName), Number(r.Version)),
-    updated: (r) => S.added(String(r.SectionName), Number(r.Version)),
-    add: () => 'Add Section Template',
-    editTitle: (r) => String(r.SectionName),
-    editSubmit: 'Add Section Template',
-    empty: S.empty,
-  },
   callbacks: { afterReadList: groupSections },
 });

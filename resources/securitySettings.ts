@@ -1,5 +1,4 @@
 import { Permissions } from '../shared/permissions.js';
-import { CommonTexts } from '../shared/texts/common.js';
 import schema from '../schemas/securitySettings.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource } from './declaration.js';
@@ -24,12 +23,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
   form: { fields: ['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'] },
-  texts: {
-    created: () => CommonTexts.security.saved,
-    updated: () => CommonTexts.security.saved,
-    add: () => '',
-    editTitle: () => 'Security',
-    editSubmit: 'Save',
-    empty: '',
-  },
 });

@@ -1,12 +1,10 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { ItemTexts } from '../shared/texts/items.js';
 import schema from '../schemas/stockPhrase.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
 
 const P = Permissions;
-const T = ItemTexts.sectionEditor;
 const BASE = '/api/stock-phrases/:FieldKey';
 const phrase = (r: ApiRecord) => String(r.Phrase ?? '');
 
@@ -30,20 +28,10 @@ export default defineResource({
   },
   paging: 'browser',
   permissions: { view: [P.Items.VIEW_ITEMS], create: [P.StockPhrases.ADD], delete: [P.StockPhrases.DELETE] },
-  remove: { kind: 'delete', confirmBody: (r) => T.phraseRemoveBody(phrase(r)) },
+  remove: { kind: 'delete' },
   list: {
     pageSize: PageSizes.UNPAGED,
     sort: { field: 'Phrase', order: 'ASC' },
   },
   form: { fields: ['Phrase'] },
-  texts: {
-    created: () => T.phraseAdded,
-    updated: () => T.phraseAdded,
-    deleted: () => T.phraseRemoved,
-    loadFailed: T.phrasesFailed,
-    add: () => ItemTexts.sections.stockPhrases.add,
-    editTitle: phrase,
-    editSubmit: 'Save',
-    empty: ItemTexts.sections.stockPhrases.empty,
-  },
 });

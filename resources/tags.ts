@@ -23,5 +23,4 @@ export default defineResource({
   remove: { kind: 'none' },
   list: { pageSize: PageSizes.DEFAULT, sort: { field: 'Name', order: 'ASC' } },
   form: { fields: [] },
-  texts: { created: () => '', updated: () => '', add: () => '', editTitle: () => '', editSubmit: '', empty: '' },
 });

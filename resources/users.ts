@@ -1,6 +1,5 @@
 import { PageSizes } from '../shared/constants.js';
 import { Permissions } from '../shared/permissions.js';
-import { IdentityTexts } from '../shared/texts/identity.js';
 import schema from '../schemas/user.json' with { type: 'json' };
 import type { ObjectSchema } from '../schemas/index.js';
 import { defineResource, type ApiRecord } from './declaration.js';
@@ -9,11 +8,7 @@ import { anyOf } from '../shared/access.js';
 import { defineOperations } from './operation.js';
 
 
-const T = IdentityTexts.users;
-const S = IdentityTexts.screens;
 const P = Permissions.Users;
-
-const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).join(' ');
 
 /** A lock ending in the future means the account is deactivated now. */
 export const isLockedRecord = (r: ApiRecord) => typeof r.LockoutEndDateUtc === 'string' && new Date(r.LockoutEndDateUtc).getTime() > Date.now();
@@ -82,7 +77,7 @@ export default defineResource({
   named: userOperations,
   paging: 'server',
   permissions: { view: [P.VIEW_USERS], create: [P.CREATE_USER], edit: [P.EDIT_USERS], delete: [P.DELETE_USERS] },
-  remove: { kind: 'delete', confirmTitle: () => T.deleteTitle, confirmBody: () => T.deleteBody, confirmLabel: T.deleteButton },
+  remove: { kind: 'delete' },
   list: {
     // A text filter on every column (spec 000 §3).
     filters: COLUMN_FILTERS,
@@ -90,16 +85,6 @@ export default defineResource({
     sort: { field: 'FirstName', order: 'ASC' },
   },
   form: { fields: [...USER_GENERAL, 'Emails', 'PhoneNumbers', 'Addresses', ...USER_SETTINGS, 'Credentials', 'Clearances'] },
-  texts: {
-    created: (r) => S.userCreated(fullName(r)),
-    updated: (r) => S.userUpdated(fullName(r)),
-    deleted: (r) => T.deleted(String(r.FirstName ?? ''), String(r.LastName ?? '')),
-    deleteFailed: T.unableToDelete,
-    add: () => 'New User',
-    editTitle: (r) => fullName(r),
-    editSubmit: 'Save User',
-    empty: S.noUsers,
-  },
   callbacks: {
     // The form edits the groups by id (GroupIds, as a save sends them); the record answers them as Groups.
     afterRead: (r) => (Array.isArray(r.Groups) ? { ...r, GroupIds: (r.Groups as ApiRecord[]).map((g) => g.Id) } : r),

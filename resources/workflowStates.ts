@@ -24,7 +24,6 @@ function statesResource(name: string, path: string, title: string): ResourceDecl
     list: { pageSize: 100, sort: { field: 'Order', order: 'ASC' } },
     callbacks: { afterReadList: (records) => records.map((r, i) => ({ ...r, Order: i })) },
     form: { fields: [] },
-    texts: { created: description, updated: description, add: () => '', editTitle: description, editSubmit: 'Save', empty: '' },
   });
 }
 

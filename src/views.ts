@@ -1,8 +1,10 @@
 import type { ViewsByResource } from './resources/views.js';
 import { sectionsViews, sectionVersionsViews } from './sections/sectionViews.js';
-import { itemTypesViews } from './itemTypes/itemTypeViews.js';
+import { itemTypeAssetsViews, itemTypeSectionsViews, itemTypesViews } from './itemTypes/itemTypeViews.js';
 import { caseTemplatesViews } from './caseTemplates/caseTemplateViews.js';
 import { groupsViews, rolesViews, usersViews } from './identity/identityViews.js';
+import { accountViews } from './account/accountViews.js';
+import { auditLogViews, securityViews } from './admin/adminViews.js';
 import {
   completedCaseFeesViews,
   discontinuedCaseFeesViews,
@@ -11,14 +13,23 @@ import {
   orgCaseTypesViews,
   orgCdsViews,
   orgExpenseRulesViews,
+  orgInvoiceSettingsViews,
   orgsViews,
   orgUsersViews,
 } from './orgs/orgViews.js';
 import { caseMessagesViews, casePapersViews, casesViews } from './cases/caseViews.js';
-import { caseItemsViews, itemAttachmentsViews, itemExpensesViews, itemHistoryViews, itemIssueCodesViews, itemsViews } from './items/itemViews.js';
+import {
+  caseItemsViews,
+  itemAttachmentsViews,
+  itemExpensesViews,
+  itemHistoryViews,
+  itemIssueCodesViews,
+  itemSectionsViews,
+  itemsViews,
+} from './items/itemViews.js';
 import { reportsViews } from './reports/reportViews.js';
 import { invoiceHistoryViews, invoiceLinesViews, invoicesViews, qboCustomersViews } from './invoices/invoiceViews.js';
-import { expenseTypesViews, listItemsViews, listsViews } from './configuration/configurationViews.js';
+import { expenseTypesViews, listItemsViews, listsViews, stockPhrasesViews } from './configuration/configurationViews.js';
 
 /**
  * Each resource's views, by its declared name: the one place where the app meets its areas. A resource not named
@@ -28,10 +39,15 @@ export const views: ViewsByResource = {
   sections: sectionsViews,
   'section-versions': sectionVersionsViews,
   'item-types': itemTypesViews,
+  'item-type-sections': itemTypeSectionsViews,
+  'item-type-assets': itemTypeAssetsViews,
   'case-templates': caseTemplatesViews,
   users: usersViews,
   groups: groupsViews,
   roles: rolesViews,
+  account: accountViews,
+  security: securityViews,
+  'audit-log': auditLogViews,
   orgs: orgsViews,
   'org-users': orgUsersViews,
   'org-case-types': orgCaseTypesViews,
@@ -41,6 +57,7 @@ export const views: ViewsByResource = {
   'org-cds': orgCdsViews,
   'org-acds': orgAcdsViews,
   'org-expense-rules': orgExpenseRulesViews,
+  'org-invoice-settings': orgInvoiceSettingsViews,
   cases: casesViews,
   'case-papers': casePapersViews,
   'case-messages': caseMessagesViews,
@@ -50,6 +67,7 @@ export const views: ViewsByResource = {
   'item-expenses': itemExpensesViews,
   'item-history': itemHistoryViews,
   'item-issue-codes': itemIssueCodesViews,
+  'item-sections': itemSectionsViews,
   reports: reportsViews,
   invoices: invoicesViews,
   'qbo-customers': qboCustomersViews,
@@ -58,4 +76,5 @@ export const views: ViewsByResource = {
   'expense-types': expenseTypesViews,
   lists: listsViews,
   'list-items': listItemsViews,
+  'stock-phrases': stockPhrasesViews,
 };

@@ -12,6 +12,7 @@ import { getToken, writeState } from '../../dataProvider/session.js';
 import declaration from '../../resources/account.js';
 import type { ApiRecord } from '../../resources/declaration.js';
 import { PageHeader } from '../layout/PageHeader.js';
+import { useResourceTexts } from '../resources/views.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { ACCOUNT_FORM } from './accountFormView.js';
 import { useSessionPermissions } from '../session/useSession.js';
@@ -129,6 +130,7 @@ function PartnerFileLinks({ groups }: { groups: readonly string[] }) {
 /** /account: the own profile (the declared `account` resource's form), the password change and the partner file links. */
 export function AccountPage() {
   const sessionGroups = useSessionPermissions().groups;
+  const texts = useResourceTexts(declaration);
   const { data: account, error, isPending } = useGetOne<ApiRecord & { id: string }>(declaration.name, { id: declaration.name });
   // The top bar shows the saved name at once.
   const onSaved = (saved: ApiRecord) =>
@@ -142,7 +144,7 @@ export function AccountPage() {
       {account && (
         <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, alignItems: { md: 'flex-start' } }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
-            <ResourceForm {...ACCOUNT_FORM} declaration={declaration} record={account} label="My account" submitLabel={declaration.texts.editSubmit} onSaved={onSaved} />
+            <ResourceForm {...ACCOUNT_FORM} declaration={declaration} record={account} label="My account" submitLabel={texts.editSubmit} onSaved={onSaved} />
           </Box>
           <Stack spacing={2} sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 72 } }}>
             <PasswordPanel />

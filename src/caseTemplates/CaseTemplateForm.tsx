@@ -12,7 +12,7 @@ import { formSchemaOf, schemaValidator } from '../resources/formValidation.js';
 import { SchemaInput } from '../resources/SchemaInput.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { useResourceSave } from '../resources/useResourceSave.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 import { CaseTemplateItems } from './CaseTemplateItems.js';
 import { XSLT_EDITORS, formValuesOf, type DraftItem } from './caseTemplateModel.js';
 import { VALIDATION_MODE } from '../forms/validationMode.js';
@@ -75,7 +75,8 @@ export default function CaseTemplateForm({ declaration, record, readOnly = false
   const initial = useMemo(() => formValuesOf(record), [record]);
   const save = useResourceSave(declaration);
   const [mode, setMode] = useState<Mode>('items');
-  const title = record ? declaration.texts.editTitle(record) : declaration.texts.add();
+  const texts = useResourceTexts(declaration);
+  const title = record ? texts.editTitle(record) : texts.add();
 
   const onSubmit = async (values: ApiRecord) => {
     const errors = await save(values, record);
@@ -119,7 +120,7 @@ export default function CaseTemplateForm({ declaration, record, readOnly = false
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>
-          {!readOnly && <SubmitButton label={record ? declaration.texts.editSubmit : title} />}
+          {!readOnly && <SubmitButton label={record ? texts.editSubmit : title} />}
         </DialogActions>
       </Form>
     </Dialog>

@@ -1,6 +1,7 @@
 import type { ApiRecord } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { useResourceTexts } from '../resources/views.js';
 import { CASE_FORM } from './caseFormView.js';
 
 /**
@@ -10,6 +11,7 @@ import { CASE_FORM } from './caseFormView.js';
  */
 export function CaseForm({ record, readOnly, onSaved }: { record: ApiRecord; readOnly: boolean; onSaved?(saved: ApiRecord): void }) {
   const declaration = resourceByName('cases')!;
+  const texts = useResourceTexts(declaration);
   return (
     <ResourceForm
       {...CASE_FORM}
@@ -17,7 +19,7 @@ export function CaseForm({ record, readOnly, onSaved }: { record: ApiRecord; rea
       record={record}
       readOnly={readOnly}
       label={`Case ${String(record.CaseNumber ?? '')}`}
-      submitLabel={declaration.texts.editSubmit}
+      submitLabel={texts.editSubmit}
       onSaved={onSaved}
     />
   );

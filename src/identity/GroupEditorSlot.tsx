@@ -2,7 +2,7 @@ import { Box, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess } from 'react-admin';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { GROUP_FORM } from './userFormView.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 import { GroupRoles } from './GroupRoles.js';
 
 /**
@@ -11,12 +11,13 @@ import { GroupRoles } from './GroupRoles.js';
  */
 export default function GroupEditorSlot({ declaration, record, onClose }: ViewProps) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const texts = useResourceTexts(declaration);
   if (!record) return null;
   const name = declaration.recordRepresentation(record);
   return (
     <Stack spacing={2} role="region" aria-label={`Edit group ${name}`} sx={{ bgcolor: 'background.default', p: { xs: 1, sm: 2 }, borderRadius: 1 }}>
       <Paper variant="outlined" sx={{ px: 2, pt: 2 }}>
-        <ResourceForm {...GROUP_FORM} declaration={declaration} record={record} readOnly={!canEdit} label={name} submitLabel={declaration.texts.editSubmit} cancelLabel="Close" onCancel={onClose} layout="plain" />
+        <ResourceForm {...GROUP_FORM} declaration={declaration} record={record} readOnly={!canEdit} label={name} submitLabel={texts.editSubmit} cancelLabel="Close" onCancel={onClose} layout="plain" />
       </Paper>
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>

@@ -12,7 +12,7 @@ import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { USER_FORM } from './userFormView.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 
 const T = Texts.identity.users;
 const S = Texts.identity.screens;
@@ -40,9 +40,10 @@ function TitleBar({ id, title, subtitle, onClose }: { id: string; title: string;
 function UserEditor({ declaration, id, onClose }: { declaration: ResourceDeclaration; id: number; onClose(): void }) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
   const { data, error, isFetchedAfterMount } = useGetOne<ApiRecord & { id: number }>(declaration.name, { id });
+  const texts = useResourceTexts(declaration);
   if (error) return <Alert severity="error">{S.loadFailed}</Alert>;
   if (!data || !isFetchedAfterMount) return <LinearProgress aria-label="Loading user" />;
-  return <ResourceForm {...USER_FORM} declaration={declaration} record={data} readOnly={!canEdit} label="User record" submitLabel={declaration.texts.editSubmit} onCancel={onClose} />;
+  return <ResourceForm {...USER_FORM} declaration={declaration} record={data} readOnly={!canEdit} label="User record" submitLabel={texts.editSubmit} onCancel={onClose} />;
 }
 
 /** The users list's expand slot: the record's form under the row on a laptop, full screen on a phone. */

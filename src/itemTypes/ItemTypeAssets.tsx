@@ -16,6 +16,7 @@ import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { failureMessage } from '../resources/writeFailure.js';
 import { ListPager } from '../resources/ListPager.js';
+import { useResourceTexts } from '../resources/views.js';
 import { asRecord, useCachedRecords } from './itemTypeModel.js';
 
 const T = Texts.configuration.itemTypeScreen;
@@ -107,7 +108,7 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
   const notify = useNotify();
   const [remove, { isPending }] = useDelete();
   const [confirming, setConfirming] = useState(false);
-  const declaration = resourceByName(ASSETS)!;
+  const texts = useResourceTexts(resourceByName(ASSETS)!);
 
   const download = async () => {
     try {
@@ -120,13 +121,13 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
     setConfirming(false);
     try {
       await remove(ASSETS, { id: asset.id, previousData: asset }, { mutationMode: 'pessimistic', returnPromise: true });
-      notify(declaration.texts.deleted!(asRecord(asset)), { type: 'success' });
+      notify(texts.deleted(asRecord(asset)), { type: 'success' });
     } catch (error) {
       const message = failureMessage(error);
       if (message) notify(message, { type: 'error' });
     }
   };
-  const body = declaration.remove.kind === 'delete' ? declaration.remove.confirmBody(asRecord(asset)) : '';
+  const body = texts.remove.confirmBody(asRecord(asset));
 
   return (
     <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
@@ -161,7 +162,7 @@ function AssetActions({ itemType, asset, canEdit }: { itemType: ItemType; asset:
 function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boolean }) {
   const { error, isPending, refetch } = useListContext();
   const mobile = useMediaQuery(MOBILE_QUERY);
-  const declaration = resourceByName(ASSETS)!;
+  const texts = useResourceTexts(resourceByName(ASSETS)!);
   if (error) return <LoadFailed error={error} text={T.assetsLoadFailed} onRetry={() => void refetch()} />;
   return (
     <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper', overflow: 'hidden' }}>
@@ -170,7 +171,7 @@ function AssetsTable({ itemType, canEdit }: { itemType: ItemType; canEdit: boole
         aria-label={`Assets of ${itemType.Name}`}
         bulkActionButtons={false}
         rowClick={false}
-        empty={<Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>{declaration.texts.empty}</Typography>}
+        empty={<Typography color="text.secondary" sx={{ p: 2, textAlign: 'center' }}>{texts.empty}</Typography>}
       >
         <DataTable.Col
           source="Name"

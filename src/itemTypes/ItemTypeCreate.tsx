@@ -10,7 +10,7 @@ import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { SchemaInput } from '../resources/SchemaInput.js';
 import { SubmitButton } from '../resources/SubmitButton.js';
 import { useResourceSave } from '../resources/useResourceSave.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 import { availableSections } from './itemTypeModel.js';
 import { NAME_FIELDS, useNameSchema } from './ItemTypeForm.js';
 import { useSectionTemplates } from './ItemTypeSections.js';
@@ -105,7 +105,7 @@ export default function ItemTypeCreate({ declaration, onClose }: ViewProps) {
   const [, setExpanded] = useStore<unknown[]>(`${declaration.name}.datagrid.expanded`, []);
   const save = useResourceSave(declaration, undefined, (created) => setExpanded([created.id ?? created[declaration.key]]));
   const close = () => onClose?.();
-  const title = declaration.texts.add();
+  const title = useResourceTexts(declaration).add();
 
   const onSubmit = async (values: ApiRecord) => {
     const errors = await save({ Name: values.Name, Description: values.Description, Sections: values.Sections ?? [] });

@@ -11,6 +11,7 @@ import type { ItemType, ItemTypeSection, SectionTemplate } from '../../dataProvi
 import type { ResourceDeclaration } from '../../resources/declaration.js';
 import { resourceByName } from '../../resources/index.js';
 import { failureMessage } from '../resources/writeFailure.js';
+import { useResourceTexts } from '../resources/views.js';
 import { applyOrder, asRecord, availableSections, sectionsInOrder, useCachedRecords } from './itemTypeModel.js';
 import { RequiredBox, SectionNameCell, SectionPicker } from './SectionPicker.js';
 
@@ -46,7 +47,7 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
   const [removing, setRemoving] = useState<ItemTypeSection | null>(null);
   const rows: Row[] = sectionsInOrder(itemType).map((s) => ({ ...s, id: s.SectionId }));
   const list = useList({ data: rows, perPage: PageSizes.UNPAGED });
-  const texts = sub.texts;
+  const texts = useResourceTexts(sub);
 
   /** Runs one change of the sections at a time; answers whether it worked. */
   const run = async <R,>(call: () => Promise<R>, done: (result: R) => string): Promise<boolean> => {
@@ -182,7 +183,7 @@ export function ItemTypeSections({ declaration, itemType }: { declaration: Resou
               dataProvider
                 .delete(SECTIONS, { id: section.SectionId, previousData: { ...section, id: section.SectionId, ItemTypeId: itemType.Id } })
                 .then(answeredBy),
-            () => texts.deleted!(asRecord(section), asRecord(itemType)),
+            () => texts.deleted(asRecord(section), asRecord(itemType)),
           );
         }}
       />

@@ -6,7 +6,7 @@ import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { ITEM_FORM } from './itemFormView.js';
 import { Texts } from '../../shared/texts/index.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 
 type ItemRecord = ApiRecord & { id: number };
 
@@ -17,6 +17,7 @@ type ItemRecord = ApiRecord & { id: number };
  */
 function ItemForm({ declaration, row, onClose }: { declaration: ResourceDeclaration; row: ApiRecord; onClose(): void }) {
   const { canAccess: canEdit = false, isPending: checking } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const texts = useResourceTexts(declaration);
   const meta = declaration.parent ? { [declaration.parent.field]: row[declaration.parent.field] } : undefined;
   const { data, error, isFetchedAfterMount, refetch: readAgain } = useGetOne<ItemRecord>(declaration.name, { id: Number(row.Id), meta });
   const name = declaration.recordRepresentation(row);
@@ -42,7 +43,7 @@ function ItemForm({ declaration, row, onClose }: { declaration: ResourceDeclarat
       record={data}
       readOnly={!canEdit}
       label={`Edit ${name}`}
-      submitLabel={declaration.texts.editSubmit}
+      submitLabel={texts.editSubmit}
       cancelLabel="Close"
       onCancel={onClose}
       layout="plain"

@@ -3,6 +3,7 @@ import { Dialog, DialogContent, DialogTitle, useMediaQuery } from '@mui/material
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { useResourceTexts } from '../resources/views.js';
 import { ORG_FORM } from './orgFormView.js';
 
 interface Props {
@@ -20,7 +21,8 @@ interface Props {
  */
 export function OrgCreateDialog({ declaration, parentId, onClose, onCreated }: Props) {
   const fullScreen = useMediaQuery(MOBILE_QUERY);
-  const title = declaration.texts.add();
+  const texts = useResourceTexts(declaration);
+  const title = texts.add();
   // Stable: a new object would start the form over at every render.
   const initial = useMemo(() => (parentId ? { ParentOrg_Id: parentId } : undefined), [parentId]);
   return (
@@ -32,7 +34,7 @@ export function OrgCreateDialog({ declaration, parentId, onClose, onCreated }: P
           declaration={declaration}
           initial={initial}
           label={title}
-          submitLabel={declaration.texts.createSubmit ?? title}
+          submitLabel={texts.createSubmit ?? title}
           onCancel={onClose}
           onSaved={onCreated}
           layout="plain"

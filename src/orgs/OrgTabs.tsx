@@ -7,6 +7,7 @@ import accountingStatus from '../../resources/accountingStatus.js';
 import type { AccountingStatus } from '../../schemas/types.js';
 import { Texts } from '../../shared/texts/index.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
+import { useResourceTexts } from '../resources/views.js';
 import { ORG_FORM, ORG_INVOICE_SETTINGS_FORM } from './orgFormView.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { AccountingNotice } from '../invoices/AccountingNotice.js';
@@ -27,6 +28,7 @@ interface GeneralProps {
  */
 export function OrgGeneralTab({ declaration, record, error, onRetry }: GeneralProps) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const texts = useResourceTexts(declaration);
   if (error && !record) return <LoadFailed error={error} text={Texts.orgs.orgs.generalLoadFailed} onRetry={onRetry} />;
   if (!record) return <LinearProgress aria-label="Loading" />;
   return (
@@ -39,7 +41,7 @@ export function OrgGeneralTab({ declaration, record, error, onRetry }: GeneralPr
           record={record}
           readOnly={!canEdit}
           label="General"
-          submitLabel={declaration.texts.editSubmit}
+          submitLabel={texts.editSubmit}
           layout="plain"
         />
       </CardContent>
@@ -62,6 +64,7 @@ export function OrgInvoicesTab({ orgId }: { orgId: number }) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: orgInvoiceSettings.name, action: 'edit' });
   const { data: status } = useGetOne<AccountingStatus & { id: string }>(accountingStatus.name, { id: accountingStatus.name });
   const connected = status?.Status === 'connected';
+  const texts = useResourceTexts(orgInvoiceSettings);
   const rules = useCallback(
     (values: ApiRecord): Record<string, string> => (connected && [undefined, null, '', NO_COMPANY].includes(values.QboId as string) ? { QboId: COMPANY_REQUIRED } : {}),
     [connected],
@@ -79,7 +82,7 @@ export function OrgInvoicesTab({ orgId }: { orgId: number }) {
           record={data}
           readOnly={!canEdit}
           label={orgInvoiceSettings.title}
-          submitLabel={orgInvoiceSettings.texts.editSubmit}
+          submitLabel={texts.editSubmit}
           layout="stack"
           rules={rules}
         />

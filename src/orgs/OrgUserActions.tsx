@@ -9,7 +9,7 @@ import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { USER_FORM } from '../identity/userFormView.js';
-import type { ViewProps } from '../resources/views.js';
+import { useResourceTexts, type ViewProps } from '../resources/views.js';
 
 /** The users resource, whose own forms the org Users tab opens. */
 export const usersDeclaration = () => resourceByName('users')!;
@@ -45,8 +45,9 @@ export default function OrgUserActions({ declaration, parent }: ViewProps) {
   const users = usersDeclaration();
   const { canAccess: canCreate = false } = useCanAccess({ resource: users.name, action: 'create' });
   const [open, setOpen] = useState(false);
+  const texts = useResourceTexts(declaration);
   if (!canCreate || !parent) return null;
-  const title = declaration.texts.add(parent);
+  const title = texts.add(parent);
   const close = () => setOpen(false);
   return (
     <>

@@ -6,6 +6,7 @@ import type { ApiRecord } from '../../resources/declaration.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { USER_FORM } from '../identity/userFormView.js';
 import type { CellProps } from '../resources/columns.js';
+import { useResourceTexts } from '../resources/views.js';
 import { UserDialog, usersDeclaration } from './OrgUserActions.js';
 
 const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).join(' ');
@@ -14,9 +15,10 @@ const fullName = (r: ApiRecord) => [r.FirstName, r.LastName].filter(Boolean).joi
 function UserEdit({ id, onClose }: { id: number; onClose(): void }) {
   const users = usersDeclaration();
   const { data, error, isFetchedAfterMount } = useGetOne<ApiRecord & { id: number }>(users.name, { id });
+  const texts = useResourceTexts(users);
   if (error) return <Alert severity="error">{Texts.identity.screens.loadFailed}</Alert>;
   if (!data || !isFetchedAfterMount) return <LinearProgress aria-label="Loading user" />;
-  return <ResourceForm {...USER_FORM} declaration={users} record={data} label="User record" submitLabel={users.texts.editSubmit} onCancel={onClose} onSaved={onClose} stickyActions />;
+  return <ResourceForm {...USER_FORM} declaration={users} record={data} label="User record" submitLabel={texts.editSubmit} onCancel={onClose} onSaved={onClose} stickyActions />;
 }
 
 /**
@@ -27,6 +29,7 @@ function UserEdit({ id, onClose }: { id: number; onClose(): void }) {
 export default function OrgUserName({ record }: CellProps) {
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'users', action: 'edit' });
   const [open, setOpen] = useState(false);
+  const userTexts = useResourceTexts(usersDeclaration());
   if (!record) return null;
   const name = fullName(record);
   if (record.Inherited || !canEdit) return <>{name}</>;
@@ -37,7 +40,7 @@ export default function OrgUserName({ record }: CellProps) {
         {name}
       </Link>
       {open && (
-        <UserDialog title={usersDeclaration().texts.editTitle(record)} onClose={close}>
+        <UserDialog title={userTexts.editTitle(record)} onClose={close}>
           <UserEdit id={Number(record.Id)} onClose={close} />
         </UserDialog>
       )}

@@ -7,7 +7,7 @@ import type { ColumnView } from '../../dataProvider/resourceAdapter.js';
 import { ListCells, useSavingRows, type ColumnProps, type Row } from './columns.js';
 import { LinkedCell } from './tableColumns.js';
 import type { ColumnChoices } from './columnChoices.js';
-import type { ListParts } from './views.js';
+import { useResourceTexts, type ListParts } from './views.js';
 import { MORE_LEFT, MORE_RIGHT, useScrollCue } from './useScrollCue.js';
 
 /** The class of the row actions' cells (header and rows): they stay in view at the table's right edge. */
@@ -102,7 +102,7 @@ export interface ListTableProps {
  * `rowAccent`, `rowTone`).
  */
 export function ListTable({ declaration, columns, parent, label, view, choices, canEdit, bulkActionButtons, rowClick, expand, expandSingle, rowActions, look }: ListTableProps) {
-  const { texts } = declaration;
+  const texts = useResourceTexts(declaration);
   const theme = useTheme();
   const saving = useSavingRows();
   const [table, setTable] = useState<HTMLTableElement | null>(null);

@@ -4,6 +4,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { MOBILE_QUERY } from '../layout/TopBar.js';
 import { ResourceForm } from './ResourceForm.js';
 import type { FormView } from './formParts.js';
+import { useResourceTexts } from './views.js';
 
 interface Props {
   declaration: ResourceDeclaration;
@@ -26,8 +27,9 @@ export function ResourceFormDialog({ declaration, record, parent, form, expandsS
   const fullScreen = useMediaQuery(MOBILE_QUERY);
   const [, setExpanded] = useStore<Identifier[]>(`${declaration.name}.datagrid.expanded`, []);
   const titleId = `${declaration.name}-form-title`;
-  const title = record ? declaration.texts.editTitle(record) : declaration.texts.add(parent);
-  const submit = record ? declaration.texts.editSubmit : (declaration.texts.createSubmit ?? declaration.texts.add(parent));
+  const texts = useResourceTexts(declaration);
+  const title = record ? texts.editTitle(record) : texts.add(parent);
+  const submit = record ? texts.editSubmit : (texts.createSubmit ?? texts.add(parent));
   const onSaved = (saved: ApiRecord) => {
     if (!record && expandsSaved) setExpanded([saved[declaration.key] as Identifier]);
     onClose();

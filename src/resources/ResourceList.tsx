@@ -23,7 +23,7 @@ import { PageHeader } from '../layout/PageHeader.js';
 import { LoadFailed } from '../layout/LoadFailed.js';
 import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { parentValuesOf } from './recordValues.js';
-import { useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
+import { useResourceTexts, useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { ListPager } from './ListPager.js';
 import { filterDefaults, filterElements, type FilterProps } from './filters.js';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
@@ -116,7 +116,8 @@ interface ListProps {
 const noParts: ListParts = {};
 
 function ListView({ declaration, parent, caption = false, readOnly = false, children, parts = noParts, filters: inputs }: ListProps) {
-  const { name, texts } = declaration;
+  const { name } = declaration;
+  const texts = useResourceTexts(declaration);
   const resource = { resource: name };
   const { canAccess: mayCreate = false } = useCanAccess({ ...resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ ...resource, action: 'edit' });
@@ -329,7 +330,8 @@ export function ResourceList({ declaration, parent, caption, readOnly, children,
     </CalledList>
   );
   // A list that fails to render says the declaration's text in its place (a panel of a page: 'Unable to show messages').
-  return declaration.texts.renderFailed ? <ErrorBoundary message={declaration.texts.renderFailed}>{list}</ErrorBoundary> : list;
+  const { renderFailed } = useResourceTexts(declaration);
+  return renderFailed ? <ErrorBoundary message={renderFailed}>{list}</ErrorBoundary> : list;
 }
 
 /** A list read by the declaration's list call (paged on the server or in the browser). */

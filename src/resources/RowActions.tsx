@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useCanAccess, useExpanded, useRecordContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { ViewOf, type ListParts, type ViewPart } from './views.js';
+import { useResourceTexts, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { useRemoveAction } from './useRemoveAction.js';
 import type { Row } from './columns.js';
 import { stop } from './tableColumns.js';
@@ -38,13 +38,13 @@ export function RowActions({ declaration, parent, part: extra, look, withRowActi
   const [, toggleExpanded] = useExpanded(declaration.name, record?.id ?? '', true);
   const { editLink, editExpands, actionsWhen } = look;
   const { canAccess: mayOpen = false } = useCanAccess({ resource: declaration.name, action: editLink?.action ?? 'list', enabled: Boolean(editLink) });
+  const editLabel = useResourceTexts(declaration).editAction;
   if (!record) return null;
   if (actionsWhen && !actionsWhen(record)) return null;
   const name = declaration.recordRepresentation(record);
   const removal = declaration.remove;
   const { label: removeLabel, request, isPending } = removeAction;
 
-  const editLabel = declaration.texts.editAction ?? 'Edit';
   return (
     <Box sx={{ whiteSpace: 'nowrap', textAlign: 'right' }} onClick={stop}>
       {withRowActions && extra && <ViewOf part={extra} declaration={declaration} record={record} parent={parent} />}

@@ -4,6 +4,7 @@ import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration
 import { Texts } from '../../shared/texts/index.js';
 import { PageHeader } from '../layout/PageHeader.js';
 import { ResourceForm } from './ResourceForm.js';
+import { useResourceTexts } from './views.js';
 
 /**
  * The page of a singleton resource (security settings): its one record in the declaration's form, saved whole.
@@ -12,6 +13,7 @@ import { ResourceForm } from './ResourceForm.js';
 export function SingletonForm({ declaration }: { declaration: ResourceDeclaration }) {
   const { data, error, isPending } = useGetOne<ApiRecord & { id: string }>(declaration.name, { id: declaration.name });
   const { canAccess: canEdit = false } = useCanAccess({ resource: declaration.name, action: 'edit' });
+  const texts = useResourceTexts(declaration);
   return (
     <>
       <PageHeader title={declaration.title} />
@@ -20,7 +22,7 @@ export function SingletonForm({ declaration }: { declaration: ResourceDeclaratio
         {error && <Alert severity="error">{Texts.global.noResponse}</Alert>}
         {data && (
           <CardContent>
-            <ResourceForm declaration={declaration} record={data} readOnly={!canEdit} label={declaration.title} submitLabel={declaration.texts.editSubmit} layout="stack" />
+            <ResourceForm declaration={declaration} record={data} readOnly={!canEdit} label={declaration.title} submitLabel={texts.editSubmit} layout="stack" />
           </CardContent>
         )}
       </Card>

@@ -6,7 +6,7 @@ import { useNotify, useRecordContext, useRefresh, useUpdate, type Identifier, ty
 import { formatDate, formatDateTime, formatLongDate, formatMoney, formatShortDate, isoDay } from '../../shared/format.js';
 import { isActive } from '../../shared/deadlines.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import type { RecordLink } from './views.js';
+import { useResourceTexts, type RecordLink } from './views.js';
 import { valueAt } from '../../dataProvider/resourceAdapter.js';
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
 
@@ -236,6 +236,7 @@ export function ToggleColumn({ source, label }: ColumnProps) {
 
 function Toggle({ record, field, label }: { record: Row; field: string; label: string }) {
   const { declaration, parent, saving, mark } = useListCells();
+  const texts = useResourceTexts(declaration);
   const [update] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -252,10 +253,10 @@ function Toggle({ record, field, label }: { record: Row; field: string; label: s
     try {
       const saved = (await update(declaration.name, { id: record.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })) as ApiRecord;
       if (endedBySignOut(saved)) return;
-      notify(declaration.texts.updated(saved, parent), { type: 'success' });
+      notify(texts.updated(saved, parent), { type: 'success' });
       refresh();
     } catch (error) {
-      const text = failureText(error, saveFailedText(declaration, record));
+      const text = failureText(error, saveFailedText(texts, record));
       if (text) notify(text, { type: 'error' });
     } finally {
       // Saved, the cached record holds the new value; refused, the box shows the record's old one again.

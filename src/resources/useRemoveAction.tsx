@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Confirm, useDataProvider, useDelete, useNotify, useRefresh, type Identifier } from 'react-admin';
 import { Texts } from '../../shared/texts/index.js';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
-import { useViews, ViewOf } from './views.js';
+import { useResourceTexts, useViews, ViewOf } from './views.js';
 import { endedBySignOut, failureMessage } from './writeFailure.js';
 
 /** The remove action of one record, as its buttons use it (`useRemoveAction`). */
@@ -53,6 +53,7 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
   const [confirming, setConfirming] = useState(false);
   const [refused, setRefused] = useState<{ error: unknown } | null>(null);
   const refusedView = useViews(declaration).removeRefused;
+  const texts = useResourceTexts(declaration);
   const removal = declaration.remove;
   if (!record || removal.kind === 'none' || (removal.kind === 'delete' && removal.when && !removal.when(record))) return NOTHING;
 
@@ -61,7 +62,7 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
   const toggle = removal.kind === 'toggleHidden';
   // A hidden record shows again when toggled.
   const show = Boolean(record.Hidden);
-  const label = toggle ? removal.labels[show ? 1 : 0] : 'Delete';
+  const label = toggle ? texts.remove.labels[show ? 1 : 0] : 'Delete';
 
   const run = async () => {
     setConfirming(false);
@@ -75,7 +76,7 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
           : await remove(declaration.name, { id, previousData }, { mutationMode: 'pessimistic', returnPromise: true })
       ) as ApiRecord;
       if (endedBySignOut(answered)) return;
-      const message = toggle ? (answered.Hidden ? declaration.texts.hidden?.(answered) : declaration.texts.shown?.(answered)) : declaration.texts.deleted?.(record, parent);
+      const message = toggle ? (answered.Hidden ? texts.hidden(answered) : texts.shown(answered)) : texts.deleted(record, parent);
       if (message) notify(message, { type: 'success' });
       refresh();
       onDone?.(answered);
@@ -84,7 +85,7 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
       if (refusedView) setRefused({ error });
       else {
         const message = failureMessage(error);
-        const failed = declaration.texts.deleteFailed;
+        const failed = texts.deleteFailed;
         const fallback = !toggle && !serverSaid(error) ? (typeof failed === 'function' ? failed(record) : failed) : undefined;
         if (message) notify(fallback ?? message, { type: 'error' });
       }
@@ -93,15 +94,15 @@ export function useRemoveAction(declaration: ResourceDeclaration, record: (ApiRe
     }
   };
 
-  const confirmText = removal.kind === 'delete' ? removal.confirmBody(record) : removal.confirm?.(record, show);
+  const confirmText = toggle ? texts.remove.confirm?.(record, show) : texts.remove.confirmBody(record);
   const dialogs = (
     <>
       {confirmText !== undefined && (
         <Confirm
           isOpen={confirming}
-          title={(removal.kind === 'delete' && removal.confirmTitle?.(record)) || Texts.global.confirmTitle}
+          title={(!toggle && texts.remove.confirmTitle?.(record)) || Texts.global.confirmTitle}
           content={confirmText}
-          confirm={removal.kind === 'delete' ? (removal.confirmLabel ?? 'Delete') : label}
+          confirm={toggle ? label : (texts.remove.confirmLabel ?? 'Delete')}
           cancel="Cancel"
           confirmColor={toggle && show ? 'primary' : 'warning'}
           onConfirm={run}

@@ -1,6 +1,7 @@
 import { useCreate, useNotify, useRefresh, useUpdate } from 'react-admin';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import { endedBySignOut, failureText, saveFailedText } from './writeFailure.js';
+import { useResourceTexts } from './views.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { dottedPath } from '../../shared/fieldPath.js';
 import type { FormConfirmation } from './formParts.js';
@@ -19,6 +20,7 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
   const [update] = useUpdate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const texts = useResourceTexts(declaration);
 
   return async function save(values: ApiRecord, record?: ApiRecord & { id?: unknown }): Promise<Record<string, string> | undefined> {
     try {
@@ -28,7 +30,7 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
           : await create(declaration.name, { data: values }, { returnPromise: true })
       ) as ApiRecord;
       if (endedBySignOut(saved)) return {};
-      notify(record ? declaration.texts.updated(saved, parent) : declaration.texts.created(saved, parent), { type: 'success' });
+      notify(record ? texts.updated(saved, parent) : texts.created(saved, parent), { type: 'success' });
       onSaved?.(saved);
       refresh();
       return undefined;
@@ -39,9 +41,9 @@ export function useResourceSave(declaration: ResourceDeclaration, parent?: ApiRe
         return { [CONFIRM_KEY]: failure.body?.Message ?? '' };
       }
       if (!failure.modelState) {
-        // The declaration's `texts.saveFailed` when the answer gives no reason ('Unable to send message.', 'Unable
+        // The views' `texts.saveFailed` when the answer gives no reason ('Unable to send message.', 'Unable
         // to create case.').
-        const text = failureText(error, saveFailedText(declaration, record));
+        const text = failureText(error, saveFailedText(texts, record));
         if (text) notify(text, { type: 'error' });
         return {};
       }

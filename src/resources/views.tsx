@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext, type ReactNode } from 'react';
 import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
 import type { FormView } from './formParts.js';
+import { textsOf, type ResourceTexts, type ViewTexts } from './resourceTexts.js';
 import type { ViewPart, ViewProps } from './viewPart.js';
 
 export type { ViewPart, ViewProps } from './viewPart.js';
@@ -33,6 +34,8 @@ export interface ResourceViews {
    * select says that its choices did not load, with a retry.
    */
   listRefused?: ViewPart;
+  /** What its screens say (toasts, titles, empty state, remove confirmation), where it differs from the generic texts. */
+  texts?: ViewTexts;
 }
 
 /**
@@ -119,6 +122,11 @@ export function ViewsProvider({ views, children }: { views: ViewsByResource; chi
 export function useViews(declaration: Pick<ResourceDeclaration, 'name'> | undefined): ResourceViews {
   const views = useContext(ViewsContext);
   return (declaration && views[declaration.name]) || none;
+}
+
+/** What a resource's screens say: its views' texts over the generic ones (src/resources/resourceTexts.ts). */
+export function useResourceTexts(declaration: ResourceDeclaration): ResourceTexts {
+  return textsOf(declaration, useViews(declaration).texts);
 }
 
 /** A view part shown for one record (a cell, a form, a refusal), its code loaded on first use. */

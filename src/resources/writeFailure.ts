@@ -1,4 +1,5 @@
-import type { ApiRecord, ResourceDeclaration } from '../../resources/declaration.js';
+import type { ApiRecord } from '../../resources/declaration.js';
+import type { ResourceTexts } from './resourceTexts.js';
 import { failureOf } from '../../dataProvider/httpClient.js';
 import { getToken } from '../../dataProvider/session.js';
 
@@ -44,8 +45,7 @@ export function failureText(error: unknown, fallback?: string): string | null {
   return (!said && fallback) || message;
 }
 
-/** A declaration's own text for a failed save of `record` (none: a create), its `texts.saveFailed`. */
-export function saveFailedText(declaration: ResourceDeclaration, record: ApiRecord | undefined): string | undefined {
-  const { saveFailed } = declaration.texts;
+/** A resource's own text for a failed save of `record` (none: a create), its views' `texts.saveFailed`. */
+export function saveFailedText({ saveFailed }: Pick<ResourceTexts, 'saveFailed'>, record: ApiRecord | undefined): string | undefined {
   return typeof saveFailed === 'function' ? saveFailed(record) : saveFailed;
 }

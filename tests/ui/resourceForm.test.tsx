@@ -69,7 +69,6 @@ vi.mock('../../resources/index.js', async (importOriginal) => {
     remove: { kind: 'none' },
     list: { pageSize: 20, sort: { field: 'Name', order: 'ASC' } },
     form: { fields: ['Name', 'Contacts', 'Codes', 'Stops', 'Extra'] },
-    texts: { created: () => 'Created.', updated: () => 'Widget saved.', add: () => '', editTitle: () => '', editSubmit: 'Save', empty: '' },
   };
   return { ...product, resources: [...product.resources, widgets], resourceByName: (name: string) => (name === 'widgets' ? widgets : product.resourceByName(name)) };
 });
@@ -196,7 +195,7 @@ describe('a section with a condition', () => {
     const widget = await form();
     expect(within(widget).queryByRole('region', { name: 'More' })).not.toBeInTheDocument();
     await userEvent.click(within(widget).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Widget saved.')).toBeInTheDocument();
+    expect(await screen.findByText('The widget Gear was updated.')).toBeInTheDocument();
     expect(puts(calls)[0]).toEqual({ Name: 'Gear', Contacts: expect.any(Array), Codes: [], Stops: [] });
   });
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // react-admin screens load through the data provider and the auth provider's canAccess before they show rows, and a
@@ -33,3 +33,17 @@ afterEach(() => {
 // waiting for a modal would otherwise count against its timeout.
 await import('../../src/resources/ResourceFormDialog.js');
 await import('../../src/resources/DateFilterField.js');
+
+// The generic list and every list view load beside the app's code in the browser (SchemaList's moduleOnTheSide,
+// sideList), started as their modules are imported, while the test file's own imports are still being evaluated. Twice
+// the first test of a file (lists, resourceScreens) then saw its list's skeleton for the whole 20 s in a full run, and
+// passed alone: here they are loaded, one after another, before the file's tests — in a hook, so after the file's own
+// imports and `vi.mock`s, which then apply to these modules too.
+beforeAll(async () => {
+  await import('../../src/resources/ResourceList.js');
+  const { views } = await import('../../src/views.js');
+  for (const view of Object.values(views)) {
+    const load = (view.list as { load?: () => Promise<unknown> } | undefined)?.load;
+    if (load) await load();
+  }
+}, 60_000);

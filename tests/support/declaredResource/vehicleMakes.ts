@@ -6,7 +6,8 @@ import schema from './vehicleMake.json' with { type: 'json' };
 
 /**
  * A resource that is not part of the product, added the way docs/resources.md says: a schema, a declaration
- * and a migration for its table — nothing else. The tests prove it gets permission-checked routes and screens.
+ * and a migration for its table — nothing else, not even texts: its screens say the generic ones. The tests prove it
+ * gets permission-checked routes and screens.
  */
 const P = Permissions.Types;
 const name = (r: Record<string, unknown>) => String(r.Name);
@@ -22,23 +23,13 @@ export const vehicleMakes = defineResource({
   operations: restOperations('/api/vehicle-makes'),
   paging: 'browser',
   permissions: { view: [P.VIEW_TYPE], create: [P.CREATE_TYPE], edit: [P.EDIT_TYPE], delete: [P.DELETE_TYPE] },
-  remove: { kind: 'toggleHidden', labels: ['Hide', 'Restore'] },
+  remove: { kind: 'toggleHidden' },
   list: {
     filters: [{ source: 'Name', match: 'contains' }],
     pageSize: 10,
     sort: { field: 'Name', order: 'ASC' },
   },
   form: { fields: ['Name', 'Country', 'Domestic'] },
-  texts: {
-    created: (r) => `The vehicle make ${name(r)} was created.`,
-    updated: (r) => `The vehicle make ${name(r)} was updated.`,
-    hidden: (r) => `The vehicle make ${name(r)} was hidden.`,
-    shown: (r) => `The vehicle make ${name(r)} was restored.`,
-    add: () => 'Add Vehicle Make',
-    editTitle: () => 'Edit Vehicle Make',
-    editSubmit: 'Save Vehicle Make',
-    empty: 'There are no vehicle makes.',
-  },
   store: { table: 'vehicle_makes', unique: { Name: 'A vehicle make with this name already exists.' } },
 });
 
