@@ -105,6 +105,19 @@ describe('item search', () => {
     expect(refused.statusCode).toBe(400);
   });
 
+  it("pages in one order, by an item's own field or by its case's, without a row twice or missing", async () => {
+    for (const sorted of [[], [{ id: 'ACD', desc: true }], [{ id: 'Case.CaseNumber', desc: false }]]) {
+      const whole = (await all('caseadmin', { sorted })).map((i) => i.Id);
+      const pages: number[] = [];
+      for (let page = 0; page * 7 < Math.min(whole.length, 28); page++) pages.push(...(await search('caseadmin', { sorted, page, pageSize: 7 })).items.map((i) => i.Id));
+      expect(pages, JSON.stringify(sorted)).toEqual(whole.slice(0, pages.length));
+      expect(new Set(pages).size).toBe(pages.length);
+    }
+    const newest = (await search('caseadmin', { pageSize: 3 })).items;
+    const caseIds = newest.map((i) => Number(i.Case_Id));
+    expect(caseIds).toEqual([...caseIds].sort((a, b) => b - a));
+  });
+
   it('keeps a client user to the items of its org and the orgs below it', async () => {
     const me = await db().selectFrom('users').select('Org_Id').where('UserName', '=', 'client').executeTakeFirstOrThrow();
     const below = (await db().selectFrom('orgs').select(['Id', 'ParentOrg_Id']).execute());
