@@ -103,8 +103,9 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
   // Ordered by the item's own fields (the default), the page's items are found from `items` alone first: planning the
   // order and limit across all eight tables cost PostgreSQL 14-180 ms a page, the page itself under 6 ms
   // (docs/performance.md, "Two quieter runs in the evening"); the names are then joined to those rows only.
+  const idsFirst = order.every(([column]) => column.startsWith('i.'));
   let paged = base;
-  if (order.every(([column]) => column.startsWith('i.'))) {
+  if (idsFirst) {
     let ids = base.select('i.Id');
     for (const [column, direction] of order) ids = ids.orderBy(column as 'i.Id', direction);
     const pageIds = (await ids.offset(page * query.pageSize).limit(query.pageSize).execute()).map((row) => row.Id);
@@ -125,7 +126,7 @@ export async function searchItems(db: Database, auth: AuthContext, scope: OrgSco
       'r.FirstName as ReviewerFirst', 'r.LastName as ReviewerLast',
     ]);
   for (const [column, direction] of order) rows = rows.orderBy(column as 'i.Id', direction);
-  const found = await (paged === base ? rows.offset(page * query.pageSize).limit(query.pageSize) : rows).execute();
+  const found = await (idsFirst ? rows : rows.offset(page * query.pageSize).limit(query.pageSize)).execute();
   const items = (await answerItems(db, found)).map(
     ({ CaseNumber, WorkflowState, SubjectLastName, Client_Id, OrgCode, CaseTypeShort, ReviewerFirst, ReviewerLast, ...item }): ItemRowAnswer => ({
       ...item,

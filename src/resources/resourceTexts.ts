@@ -88,7 +88,7 @@ export function defaultTexts(declaration: Pick<ResourceDeclaration, 'title' | 'r
 export function textsOf(declaration: Pick<ResourceDeclaration, 'title' | 'recordRepresentation'>, view: ViewTexts | undefined): ResourceTexts {
   const generic = defaultTexts(declaration);
   if (!view) return generic;
-  return { ...generic, ...view, remove: { ...generic.remove, ...view.remove } } as ResourceTexts;
+  return { ...generic, ...view, remove: { ...generic.remove, ...view.remove } };
 }
 
 /** The texts of a read-only resource's view: only its empty state (and its load failure). */
