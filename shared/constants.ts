@@ -165,6 +165,13 @@ export const Limits = {
   EXPENSE_UNITS_MAX: 100_000,
   EXPENSE_OVERRIDE_MAX: 1_000_000,
   /** Reports read their rows from the database this many at a time (a cursor on PostgreSQL, pages on PGlite). */
+  /**
+   * That estimate is asked of PostgreSQL again after this long (server/db/boundedCount.ts): it comes from the table's
+   * statistics, which change only when the table is analysed, and asking costs each list page a statement.
+   */
+  COUNT_ESTIMATE_KEEP_MS: 10_000,
+  /** At most this many such estimates are kept per database (one per org scope a list was asked with). */
+  COUNT_ESTIMATES_KEPT: 1000,
   REPORT_BATCH_ROWS: 1000,
   /** A report's PDF holds at most this many rows (its CSV holds them all). */
   REPORT_PDF_MAX_ROWS: 10_000,

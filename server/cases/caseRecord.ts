@@ -1,6 +1,8 @@
 import { CompiledQuery } from 'kysely';
 import type { AuthContext } from '../auth/sessions.js';
 import type { Database } from '../db/database.js';
+import { executeNamed } from '../db/namedStatements.js';
+import { fieldsBesides, rowFields } from '../db/rowFields.js';
 import { seenInScope, type CaseRow } from './caseAccess.js';
 import type { StoredSsn } from './subjectSsn.js';
 
@@ -48,7 +50,7 @@ export type CaseRecordRow = Awaited<ReturnType<ReturnType<typeof recordQuery>['e
 /**
  * The record's statement, built and compiled by Kysely once (its only parameter is the case's id; PostgreSQL and the
  * embedded PGlite compile it alike) and sent with each case's id: building it — 30 columns, 11 subqueries — was
- * most of what Kysely cost a case read.
+ * most of what Kysely cost a case read. On PostgreSQL it is a named statement (executeNamed), planned once a connection.
  */
 let compiled: CompiledQuery<CaseRecordRow> | null = null;
 
@@ -64,7 +66,7 @@ function compiledRecordQuery(db: Database): CompiledQuery<CaseRecordRow> {
 /** The case's record as read (undefined when there is no such case): one statement, whoever may see it. */
 export async function readCaseRecord(db: Database, caseId: number): Promise<CaseRecordRow | undefined> {
   const query = compiledRecordQuery(db);
-  return (await db.executeQuery(CompiledQuery.raw(query.sql, [caseId]) as CompiledQuery<CaseRecordRow>)).rows[0];
+  return (await executeNamed(db, CompiledQuery.raw(query.sql, [caseId]) as CompiledQuery<CaseRecordRow>))[0];
 }
 
 /** What the access rules and the workflow read of a case (caseAccess.ts), from its record. */
@@ -97,6 +99,14 @@ export async function caseRecordInScope(db: Database, auth: AuthContext, caseId:
   return { row: caseRowOf(record), record };
 }
 
+/** The record's columns answered in the case's own objects (its org, people, types, subject) or not at all. */
+const JOINED_FIELDS: ReadonlySet<string> = new Set([
+  'OrgName', 'OrgCode', 'TemplateLabel', 'CaseTypeShort', 'CaseTypeDescription', 'ContractShort', 'ContractDescription', 'SubjectId', 'FirstName',
+  'MiddleName', 'LastName', 'SSNCipher', 'SSNKeyId', 'RoFirst', 'RoLast', 'DeFirst', 'DeLast', 'RvFirst', 'RvLast', 'ResumeState',
+] satisfies (keyof CaseRecordRow)[]);
+/** The record's columns answered as they are: every column of its statement but those (read off the first record). */
+let ownFields: (keyof CaseRecordRow)[] | undefined;
+
 /**
  * A case as the detail answers it (spec 001 §3 "Case (detail)"): its fields, its case type and contract type (Id,
  * Short, Description), its client org (Id, Name, Code), the people on it (requesting official, data-entry clerk,
@@ -105,12 +115,11 @@ export async function caseRecordInScope(db: Database, auth: AuthContext, caseId:
  * (whole or masked: server/cases/subjectSsn.ts).
  */
 export function shapeCaseRecord(row: CaseRecordRow, ssn: (stored: StoredSsn) => string | null): Record<string, unknown> {
-  const { OrgName, OrgCode, TemplateLabel, CaseTypeShort, CaseTypeDescription, ContractShort, ContractDescription, SubjectId, FirstName, MiddleName, LastName, SSNCipher, SSNKeyId, RoFirst, RoLast, DeFirst, DeLast, RvFirst, RvLast, ResumeState: _resumeState, ...fields } =
-    row;
+  const { OrgName, OrgCode, TemplateLabel, CaseTypeShort, CaseTypeDescription, ContractShort, ContractDescription, SubjectId, FirstName, MiddleName, LastName, SSNCipher, SSNKeyId, RoFirst, RoLast, DeFirst, DeLast, RvFirst, RvLast } = row;
+  ownFields ??= fieldsBesides(row, JOINED_FIELDS);
   const person = (Id: number | null, First: string | null, Last: string | null) => (Id === null ? null : { Id, FirstName: First, LastName: Last });
   const subject = SubjectId === null ? null : { Id: SubjectId, FirstName, MiddleName, LastName, SSN: ssn({ SSNCipher, SSNKeyId }) };
-  return {
-    ...fields,
+  return Object.assign(rowFields(row, ownFields), {
     RequestingOfficial: person(row.RequestingOfficial_Id, RoFirst, RoLast),
     DataEntryClerk: person(row.DataEntryClerk_Id, DeFirst, DeLast),
     Reviewer: person(row.Reviewer_Id, RvFirst, RvLast),
@@ -120,7 +129,7 @@ export function shapeCaseRecord(row: CaseRecordRow, ssn: (stored: StoredSsn) => 
     CaseTemplate: row.CaseTemplate_Id === null ? null : { Id: row.CaseTemplate_Id, Label: TemplateLabel },
     Subject: subject,
     CaseSubject: subject,
-  };
+  });
 }
 
 /** `shapeCaseRecord` of the case read by its id (one query); the case must exist. */

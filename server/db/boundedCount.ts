@@ -14,7 +14,7 @@ import { Limits } from '../../shared/constants.js';
 export async function boundedCount(db: Database, query: SelectQueryBuilder<any, any, any>, bound: number, options: CountOptions = {}): Promise<{ total: number; exact: boolean }> {
   let estimate = options.estimate;
   if (options.estimateFirst) {
-    estimate ??= await estimatedRows(query);
+    estimate ??= await keptEstimate(db, query);
     if (estimate >= bound * Limits.COUNT_ESTIMATE_MARGIN) return { total: estimate, exact: false };
   }
   const limited = query.limit(bound + 1).as('limited');
@@ -29,6 +29,31 @@ export interface CountOptions {
   estimateFirst?: boolean;
   /** The planner's estimate, when the caller already asked for it (it is not asked again). */
   estimate?: number;
+}
+
+/** Estimates asked first, per database: the query's SQL and parameters → the estimate and when it was asked. */
+const keptEstimates = new WeakMap<Database, Map<string, { rows: number; asked: number }>>();
+
+/**
+ * The estimate a count asks first (`estimateFirst`: a list narrowed by its org scope alone), kept for
+ * Limits.COUNT_ESTIMATE_KEEP_MS: the planner reads it from the table's statistics, which only an ANALYZE changes,
+ * and every first page of the cases list would otherwise send a statement for it. Only the estimate is kept; a
+ * count that must be exact is counted every time.
+ */
+// The query's tables and selection differ per caller; only its rows are estimated.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function keptEstimate(db: Database, query: SelectQueryBuilder<any, any, any>): Promise<number> {
+  let kept = keptEstimates.get(db);
+  if (!kept) keptEstimates.set(db, (kept = new Map()));
+  const { sql, parameters } = query.compile();
+  const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+  const now = performance.now();
+  const known = kept.get(key);
+  if (known && now - known.asked < Limits.COUNT_ESTIMATE_KEEP_MS) return known.rows;
+  const rows = await estimatedRows(query);
+  if (kept.size >= Limits.COUNT_ESTIMATES_KEPT) kept.clear();
+  kept.set(key, { rows, asked: now });
+  return rows;
 }
 
 /** PostgreSQL's estimate of the rows a query answers (its plan's top row count). */

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import type { AuthContext } from '../auth/sessions.js';
 import { ItemStatuses, type ItemStatus } from '../../shared/workflow.js';
 import { seesAllItems } from './itemAccess.js';
+import { fieldsBesides, rowFields } from '../db/rowFields.js';
 
 const STATUSES = new Set<string>(Object.values(ItemStatuses));
 
@@ -20,6 +21,11 @@ export const ITEM_FIELDS = [
   'i.PostalCode', 'i.ShowInReport', 'i.ItemStatus', 'i.AssignedTo_Id', 'i.CompletedDate', 'i.RejectionReason', 't.Description as ItemTypeDescription',
   'rg.Short as RegionShort', 'u.FirstName as AssigneeFirst', 'u.LastName as AssigneeLast',
 ] as const;
+
+/** The joined columns an item answers inside its own objects (ItemType, Location, AssignedTo) or as DisplayId. */
+const JOINED_ITEM_COLUMNS = ['DisplayOrder', 'ItemTypeDescription', 'RegionShort', 'AssigneeFirst', 'AssigneeLast'] as const satisfies readonly (keyof ItemRow)[];
+type JoinedItemField = (typeof JOINED_ITEM_COLUMNS)[number];
+const JOINED_ITEM_FIELDS: ReadonlySet<string> = new Set(JOINED_ITEM_COLUMNS);
 
 interface ItemRow {
   Id: number;
@@ -48,22 +54,24 @@ export async function answerItems<R extends ItemRow>(db: Database, rows: readonl
   const withFiles = new Set(
     ids.length ? (await db.selectFrom('item_attachments').select('Item_Id').distinct().where('Item_Id', 'in', ids).execute()).map((a) => a.Item_Id) : [],
   );
-  return rows.map(({ DisplayOrder, ItemTypeDescription, RegionShort, AssigneeFirst, AssigneeLast, ...item }) => ({
-    ...item,
-    ShowInReport: Boolean(item.ShowInReport),
-    DisplayId: DisplayOrder,
-    ItemType: { Id: item.ItemType_Id, Description: ItemTypeDescription },
-    Location: {
-      Label: item.Label,
-      Address1: item.Address1,
-      Address2: item.Address2,
-      City: item.City,
-      Region: item.RegionType_Id ? { Id: item.RegionType_Id, Short: RegionShort } : null,
-      PostalCode: item.PostalCode,
-    },
-    AssignedTo: item.AssignedTo_Id ? { Id: item.AssignedTo_Id, FirstName: AssigneeFirst, LastName: AssigneeLast } : null,
-    HasAttachments: withFiles.has(item.Id),
-  }));
+  const fields = rows.length ? (fieldsBesides(rows[0], JOINED_ITEM_FIELDS) as Exclude<keyof R, JoinedItemField>[]) : [];
+  return rows.map((row) =>
+    Object.assign(rowFields(row, fields), {
+      ShowInReport: Boolean(row.ShowInReport),
+      DisplayId: row.DisplayOrder,
+      ItemType: { Id: row.ItemType_Id, Description: row.ItemTypeDescription },
+      Location: {
+        Label: row.Label,
+        Address1: row.Address1,
+        Address2: row.Address2,
+        City: row.City,
+        Region: row.RegionType_Id ? { Id: row.RegionType_Id, Short: row.RegionShort } : null,
+        PostalCode: row.PostalCode,
+      },
+      AssignedTo: row.AssignedTo_Id ? { Id: row.AssignedTo_Id, FirstName: row.AssigneeFirst, LastName: row.AssigneeLast } : null,
+      HasAttachments: withFiles.has(row.Id),
+    }),
+  );
 }
 
 /**
