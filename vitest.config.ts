@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import SlowFirstSequencer from './tests/support/slowFirstSequencer.js';
 
 /**
  * Test tiers: `api` (the real server in-process on PGlite), `api-pg` (the same tests on PostgreSQL, when
@@ -56,4 +57,4 @@ if (process.env.TEST_DATABASE_URL) {
  */
 const maxWorkers = Math.max(2, availableParallelism() - 1);
 
-export default defineConfig({ test: { projects, maxWorkers } });
+export default defineConfig({ test: { projects, maxWorkers, sequence: { sequencer: SlowFirstSequencer } } });
