@@ -147,6 +147,11 @@ async function main() {
     await loadFigure('invoicing', `invoicing list: an org with ${UNINVOICED.toLocaleString()} uninvoiced cases, manager`, [[call('manager', 'POST', '/api/invoices/get-cases', { Org_Ids: [invoicingOrg] })]], 1, {
       note: (f) => `${((JSON.parse(f.sample ?? '[]') as { Cases?: unknown[] }[])[0]?.Cases ?? []).length.toLocaleString()} cases, ${(f.bytes / Math.max(1, f.requests) / 2 ** 20).toFixed(1)} MB an answer`,
     });
+    // The manager's dashboard (issue 26 §1): every figure of the page in one call, the provider's whole scope, default days.
+    await loadFigure('dashboard', 'dashboard (GET /api/dashboard): every figure, all orgs, manager', [[call('manager', 'GET', '/api/dashboard')]], CONNECTIONS, {
+      check: (f) => target('p95', 50, f.p95),
+      note: (f) => `${((JSON.parse(f.sample ?? '{}') as { OpenCases?: number }).OpenCases ?? 0).toLocaleString()} open cases`,
+    });
     await loadFigure('roi', `report of investigation (PDF) of a 20-item case (${roiCase.Id})`, [[call('caseadmin', 'GET', `/api/cases/${roiCase.Id}/report`)]], 1, {
       check: (f) => target('p50', 250, f.p50),
       seconds: Math.max(SECONDS, 5),

@@ -15,6 +15,9 @@ import { auditLogOperations } from './auditLog.js';
 import { invoiceOperations } from './invoices.js';
 import { reportOperations } from './reports.js';
 import { readOperations } from './reads.js';
+import { webhookOperations } from './webhooks.js';
+import { secondFactorOperations } from './secondFactor.js';
+import { dashboardOperations } from './dashboard.js';
 
 /**
  * Every contract's named operations by the key a caller names them with (`callOperation('cases', 'resume', id)`,
@@ -39,6 +42,9 @@ export const contracts = {
   invoices: invoiceOperations,
   reports: reportOperations,
   reads: readOperations,
+  webhooks: webhookOperations,
+  secondFactor: secondFactorOperations,
+  dashboard: dashboardOperations,
 } as const;
 
 export type Contracts = typeof contracts;

@@ -44,6 +44,7 @@ import invoices from './invoices.js';
 import invoiceHistory from './invoiceHistory.js';
 import invoiceLines from './invoiceLines.js';
 import auditLog from './auditLog.js';
+import webhooks, { webhookDeliveries } from './webhooks.js';
 
 /** Every declared resource. The client mounts each as a react-admin Resource; the server registers its routes. */
 export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, listItems, roles, securitySettings, caseTemplates, itemTypes, itemTypeSections, itemTypeAssets, users, groups, sections, sectionVersions, account, tags, categories,
@@ -56,6 +57,7 @@ export const resources: readonly ResourceDeclaration[] = [expenseTypes, lists, l
   reports,
   invoices, invoiceHistory, invoiceLines,
   auditLog,
+  webhooks, webhookDeliveries,
 ];
 
 export function resourceByName(name: string): ResourceDeclaration | undefined {

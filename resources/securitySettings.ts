@@ -22,5 +22,5 @@ export default defineResource({
   permissions: { view: [Permissions.Admin.ADMIN_SECURITY], edit: [Permissions.Admin.ADMIN_SECURITY] },
   remove: { kind: 'none' },
   list: { pageSize: 1, sort: { field: 'Id', order: 'ASC' } },
-  form: { fields: ['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime'] },
+  form: { fields: ['AutoLogoutTime', 'EnablePasswordExpiration', 'PasswordExpirationTime', 'SecondFactorGroupIds'] },
 });

@@ -112,11 +112,22 @@ import billableOrg from './billableOrg.json' with { type: 'json' };
 import invoiceSummary from './invoiceSummary.json' with { type: 'json' };
 import invoiceLine from './invoiceLine.json' with { type: 'json' };
 import invoiceListQuery from './invoiceListQuery.json' with { type: 'json' };
+import dashboard from './dashboard.json' with { type: 'json' };
+import dashboardQuery from './dashboardQuery.json' with { type: 'json' };
 import readBatch from './readBatch.json' with { type: 'json' };
 import readBatchAnswer from './readBatchAnswer.json' with { type: 'json' };
 import caseRow from './caseRow.json' with { type: 'json' };
 import itemRow from './itemRow.json' with { type: 'json' };
 import lookupItem from './lookupItem.json' with { type: 'json' };
+import webhookEndpoint from './webhookEndpoint.json' with { type: 'json' };
+import webhookDelivery from './webhookDelivery.json' with { type: 'json' };
+import secondFactorStatus from './secondFactorStatus.json' with { type: 'json' };
+import secondFactorEnrolment from './secondFactorEnrolment.json' with { type: 'json' };
+import secondFactorCode from './secondFactorCode.json' with { type: 'json' };
+import secondFactorRecoveryCodes from './secondFactorRecoveryCodes.json' with { type: 'json' };
+import secondFactorDisable from './secondFactorDisable.json' with { type: 'json' };
+import secondFactorChallenge from './secondFactorChallenge.json' with { type: 'json' };
+import secondFactorChallengeCode from './secondFactorChallengeCode.json' with { type: 'json' };
 
 export const Schemas = {
   securitySettings,
@@ -202,6 +213,8 @@ export const Schemas = {
   invoiceSummary,
   invoiceLine,
   invoiceListQuery,
+  dashboard,
+  dashboardQuery,
   readBatch,
   readBatchAnswer,
   caseRow,
@@ -233,6 +246,15 @@ export const Schemas = {
   auditLogExport,
   auditLogChoices,
   accountingConnected,
+  webhookEndpoint,
+  webhookDelivery,
+  secondFactorStatus,
+  secondFactorEnrolment,
+  secondFactorCode,
+  secondFactorRecoveryCodes,
+  secondFactorDisable,
+  secondFactorChallenge,
+  secondFactorChallengeCode,
 } as const;
 
 export type SchemaId = keyof typeof Schemas;

@@ -638,6 +638,84 @@ export interface ConfirmEmail {
   Code: string;
 }
 
+// schemas/dashboard.json
+
+/**
+ * A manager's figures for the caller's org scope (and the picked org's subtree): each figure's numbers and, for each, the cases list's filter to link to (Filter: the cases list's panel filters — OrgIds, CaseStateIDs, ItemStateIDS, StartDate, EndDate, Reviewer_Id).
+ */
+export interface Dashboard {
+  From: string;
+  To: string;
+  Today: string;
+  Org_Id: number | null;
+  OpenCases: number;
+  OverdueCases: number;
+  OverdueItems: number;
+  OpenByState: {
+    State: string;
+    Label: string;
+    Count: number;
+    Filter: DashboardFilter;
+  }[];
+  OverdueByOrg: DashboardOverdueRow[];
+  OverdueByInvestigator: DashboardOverdueRow[];
+  Workload: {
+    User_Id: number;
+    Name: string;
+    Role: 'Investigator' | 'Reviewer';
+    Assigned: number;
+    InReview: number;
+    Overdue: number;
+    Filter: DashboardFilter;
+  }[];
+  Weekly: {
+    WeekStart: string;
+    Received: number;
+    Completed: number;
+    Filter: DashboardFilter;
+  }[];
+  Revenue: {
+    Month: string;
+    Invoiced: number;
+    Uninvoiced: number;
+  }[];
+  Turnaround: {
+    CaseType_Id: number;
+    Name: string;
+    Cases: number;
+    MedianDays: number;
+    Filter: DashboardFilter;
+  }[];
+}
+
+export interface DashboardFilter {
+  OrgIds?: number[];
+  CaseStateIDs?: string[];
+  ItemStateIDS?: string[];
+  StartDate?: string;
+  EndDate?: string;
+  Reviewer_Id?: number;
+}
+
+export interface DashboardOverdueRow {
+  Id: number;
+  Name: string;
+  Cases: number;
+  Items: number;
+  Filter: DashboardFilter;
+}
+
+// schemas/dashboardQuery.json
+
+/**
+ * The dashboard's figures for an org and the orgs below it (Org_Id; none: the caller's whole org scope) and a range of days From–To (both included; To defaults to today, From to 90 days before To). The 12 weeks and 12 months end at To.
+ */
+export interface DashboardQuery {
+  Org_Id?: number;
+  From?: string;
+  To?: string;
+}
+
 // schemas/displayOrders.json
 
 /**
@@ -2036,6 +2114,80 @@ export interface Role {
   readonly Category?: string;
 }
 
+// schemas/secondFactorChallenge.json
+
+/**
+ * The mfa_token a sign-in answered with mfa_enrollment_required: it allows only the enrolment calls, for its few minutes.
+ */
+export interface SecondFactorChallenge {
+  MfaToken: string;
+}
+
+// schemas/secondFactorChallengeCode.json
+
+/**
+ * The sign-in's mfa_token and a code from the authenticator app, confirming the enrolment begun with it.
+ */
+export interface SecondFactorChallengeCode {
+  MfaToken: string;
+  Code: string;
+}
+
+// schemas/secondFactorCode.json
+
+/**
+ * A code from the authenticator app, confirming an enrolment.
+ */
+export interface SecondFactorCode {
+  Code: string;
+}
+
+// schemas/secondFactorDisable.json
+
+/**
+ * The own password and a code from the authenticator app or an unused recovery code.
+ */
+export interface SecondFactorDisable {
+  Password: string;
+  Code: string;
+}
+
+// schemas/secondFactorEnrolment.json
+
+/**
+ * A TOTP secret made for an enrolment not yet confirmed: the otpauth:// URI an authenticator app scans (as a QR code) and the secret as base32 text to type by hand. Answered only until the enrolment is confirmed.
+ */
+export interface SecondFactorEnrolment {
+  Uri: string;
+  Secret: string;
+  Issuer: string;
+  AccountName: string;
+  Digits: number;
+  Period: number;
+}
+
+// schemas/secondFactorRecoveryCodes.json
+
+/**
+ * Two-step sign-in is on: the ten single-use recovery codes, answered this once (only their hashes are kept).
+ */
+export interface SecondFactorRecoveryCodes {
+  Message: string;
+  RecoveryCodes: string[];
+}
+
+// schemas/secondFactorStatus.json
+
+/**
+ * Whether a user's second sign-in factor (TOTP) is on, whether their groups require it, and how many of their recovery codes are unused. The secret is never answered.
+ */
+export interface SecondFactorStatus {
+  Enabled: boolean;
+  Required: boolean;
+  ConfirmedDate: string | null;
+  RecoveryCodesLeft: number;
+}
+
 // schemas/sectionDefinition.json
 
 export type SectionDefinitionField = SectionDefinitionFieldBase & {
@@ -2123,6 +2275,10 @@ export interface SecuritySettings {
    * With expiration on, a password older than this must be changed at the next sign-in.
    */
   PasswordExpirationTime?: number | null;
+  /**
+   * Members of these groups without a second sign-in factor set it up at their next sign-in.
+   */
+  SecondFactorGroupIds?: number[];
 }
 
 // schemas/stockPhrase.json
@@ -2346,6 +2502,52 @@ export interface UsersQuery {
   };
 }
 
+// schemas/webhookDelivery.json
+
+export interface WebhookDelivery {
+  readonly Id: number;
+  readonly Endpoint_Id: number;
+  readonly Event_Id: number;
+  readonly EventType: string;
+  readonly Case_Id?: number | null;
+  readonly Status: 'pending' | 'delivered' | 'failed';
+  readonly Attempts: number;
+  readonly NextAttemptAt?: string | null;
+  readonly LastAttemptDate?: string | null;
+  readonly LastStatusCode?: number | null;
+  readonly ResponseMs?: number | null;
+  readonly LastError?: string | null;
+  readonly DeliveredDate?: string | null;
+  readonly CreatedDate: string;
+}
+
+// schemas/webhookEndpoint.json
+
+export interface WebhookEndpoint {
+  readonly Id?: number;
+  Url: string;
+  Description?: string | null;
+  /**
+   * Write-only: empty keeps the current one.
+   */
+  Secret?: string;
+  EventTypes: (
+    | 'case.created'
+    | 'case.state_changed'
+    | 'item.status_changed'
+    | 'item.submitted'
+    | 'report.ready'
+    | 'invoice.created'
+  )[];
+  Org_Id?: number | null;
+  readonly OrgName?: string | null;
+  Active?: boolean;
+  readonly Pending?: number;
+  readonly Failed?: number;
+  readonly CreatedDate?: string;
+  readonly UpdatedDate?: string;
+}
+
 // schemas/workflowState.json
 
 /**
@@ -2386,6 +2588,8 @@ export interface SchemaTypes {
   'caseWorkflow.json': CaseWorkflow;
   'casesQuery.json': CasesQuery;
   'confirmEmail.json': ConfirmEmail;
+  'dashboard.json': Dashboard;
+  'dashboardQuery.json': DashboardQuery;
   'displayOrders.json': DisplayOrders;
   'emailConfirmed.json': EmailConfirmed;
   'expenseType.json': ExpenseType;
@@ -2458,6 +2662,13 @@ export interface SchemaTypes {
   'resendMail.json': ResendMail;
   'resetPassword.json': ResetPassword;
   'role.json': Role;
+  'secondFactorChallenge.json': SecondFactorChallenge;
+  'secondFactorChallengeCode.json': SecondFactorChallengeCode;
+  'secondFactorCode.json': SecondFactorCode;
+  'secondFactorDisable.json': SecondFactorDisable;
+  'secondFactorEnrolment.json': SecondFactorEnrolment;
+  'secondFactorRecoveryCodes.json': SecondFactorRecoveryCodes;
+  'secondFactorStatus.json': SecondFactorStatus;
   'sectionDefinition.json': SectionDefinition;
   'sectionRoi.json': SectionRoi;
   'sectionTemplate.json': SectionTemplate;
@@ -2470,5 +2681,7 @@ export interface SchemaTypes {
   'userLock.json': UserLock;
   'userLockState.json': UserLockState;
   'usersQuery.json': UsersQuery;
+  'webhookDelivery.json': WebhookDelivery;
+  'webhookEndpoint.json': WebhookEndpoint;
   'workflowState.json': WorkflowState;
 }

@@ -4,6 +4,7 @@ import { readConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/db/database.js';
 import { loadKeyring } from '../server/security/keyring.js';
 import { resealSsns, rotationKeyring, ssnsByKey } from '../server/security/keyRotation.js';
+import { resealWebhookSecrets } from '../server/webhooks/secretSeal.js';
 import { SsnVault } from '../server/security/ssnVault.js';
 
 /**
@@ -25,6 +26,7 @@ async function main() {
     if (missing.length) throw new Error(`SSNs are sealed under key(s) ${missing.join(', ')}, which were not given (DOSSIER_PREVIOUS_SECRET_KEYS).`);
     const resealed = await resealSsns(db, keyring, { progress: (done) => process.stdout.write(`\rRe-sealed ${done.toLocaleString()} SSNs…`) });
     console.log(`\nRe-sealed ${resealed.toLocaleString()} SSNs under key ${keyring.current.id}.`);
+    console.log(`Re-sealed ${(await resealWebhookSecrets(db, keyring)).toLocaleString()} webhook secrets under key ${keyring.current.id}.`);
     const left = await ssnsByKey(db);
     for (const key of keyring.all.filter((k) => k.id !== keyring.current.id && !left.get(k.id))) {
       console.log(`Key ${key.id} seals no stored SSN any more. Keep it only as long as the backups made before this rotation, then remove it.`);

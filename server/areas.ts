@@ -28,6 +28,9 @@ import { accountingArea } from './billing/qboRoutes.js';
 import { auditLogArea } from './audit/auditLogStore.js';
 import { openApiArea } from './docs/openApiRoutes.js';
 import { readBatchArea } from './reads/readBatch.js';
+import { secondFactorArea } from './secondFactor/routes.js';
+import { webhooksArea } from './webhooks/routes.js';
+import { dashboardArea } from './dashboard/routes.js';
 
 /**
  * Every API area: the routes of every declared resource (built from its declaration and its store), and the calls
@@ -60,5 +63,8 @@ export const apiAreas: readonly ApiArea[] = [
   auditLogArea,
   openApiArea,
   readBatchArea,
+  secondFactorArea,
+  webhooksArea,
+  dashboardArea,
   ...resources.map((declaration) => resourceRoutes(declaration, stores[declaration.name])),
 ];

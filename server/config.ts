@@ -46,6 +46,8 @@ export interface Config {
   previousSecretKeys: string[];
   /** QuickBooks Online, the accounting service invoices go to; absent when QBO_CLIENT_ID and QBO_CLIENT_SECRET are not set. */
   qbo?: QboConfig;
+  /** WEBHOOKS_ALLOW_HTTP=1: webhook endpoints may be plain http:// (a local receiver under test); otherwise https only. */
+  webhooksAllowHttp: boolean;
 }
 
 /** Where QuickBooks Online answers and who the product is there (README "Accounting service"). */
@@ -110,5 +112,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: env.DOSSIER_SECRET_KEY || undefined,
     previousSecretKeys: (env.DOSSIER_PREVIOUS_SECRET_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean),
     qbo: readQboConfig(env, publicUrl),
+    webhooksAllowHttp: env.WEBHOOKS_ALLOW_HTTP === '1',
   };
 }

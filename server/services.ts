@@ -11,6 +11,7 @@ import { fileStorageFor } from './files/fileStorageFor.js';
 import { UnconfiguredAccounting, type AccountingService } from './billing/accounting.js';
 import { QuickBooksAccounting } from './billing/qbo/quickBooksAccounting.js';
 import type { SsnVault } from './security/ssnVault.js';
+import { WebhookWorker } from './webhooks/worker.js';
 
 /** The app's shared services, built once per app and reached from routes as `request.server.services`. */
 export interface Services {
@@ -24,6 +25,8 @@ export interface Services {
   accounting: AccountingService;
   /** Seals and opens subjects' SSNs with the keyring of this start (server/security/ssnVault.ts). */
   ssn: SsnVault;
+  /** Delivers the webhooks' outbox (server/webhooks/worker.ts): started by the server's start, stopped on shutdown. */
+  webhooks: WebhookWorker;
 }
 
 export function createServices(
@@ -50,5 +53,6 @@ export function createServices(
     storage: overrides.storage ?? fileStorageFor(config),
     accounting: overrides.accounting ?? (config.qbo ? new QuickBooksAccounting(config.qbo, now) : new UnconfiguredAccounting()),
     ssn: vault,
+    webhooks: new WebhookWorker(db, vault.keyring, { now, log }),
   };
 }

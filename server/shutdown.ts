@@ -57,6 +57,8 @@ export async function stopServer(app: FastifyInstance, db: Database, open: Set<S
     clearTimeout(grace);
     clearInterval(idle);
   }
+  // The webhook worker's attempts in flight end (each within its timeout) before the database closes.
+  await app.services.webhooks.stop();
   await db.destroy();
   app.log.info('Stopped');
 }

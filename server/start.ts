@@ -62,6 +62,8 @@ export async function startDossier(config: Config, options: StartOptions): Promi
   dataDirHold?.serve(servedBackups({ db, storage: app.services.storage, keyring: vault.keyring, log: app.log }));
   stopOnSignals(app, db);
   await app.listen({ port: config.port, host: config.host });
+  // Webhook deliveries run beside the requests, never inside one (stopped by stopServer).
+  app.services.webhooks.start();
 
   const lines = [`Dossier is running on http://localhost:${config.port}`];
   lines.push(`Database: ${config.databaseUrl ? 'PostgreSQL' : `embedded (${path.join(config.dataDir, 'db')})`}`);

@@ -106,6 +106,23 @@ export const SignInLimits = {
   WINDOW_MS: 60_000,
 } as const;
 
+/** The second sign-in factor (TOTP, RFC 6238; server/secondFactor/). */
+export const SecondFactorLimits = {
+  /** The issuer an authenticator app shows beside the account. */
+  ISSUER: 'Dossier',
+  DIGITS: 6,
+  PERIOD_SECONDS: 30,
+  /** Codes of the time steps either side of now are accepted too (clocks drift; a code typed as it turns). */
+  WINDOW_STEPS: 1,
+  /** 160 bits, as RFC 4226 recommends. */
+  SECRET_BYTES: 20,
+  RECOVERY_CODES: 10,
+  /** How long the step between the password and the code lasts. */
+  CHALLENGE_MINUTES: 5,
+  /** Wrong codes one challenge takes before it ends (each also counts toward the username's lockout). */
+  CHALLENGE_ATTEMPTS: 5,
+} as const;
+
 export const Limits = {
   MOBILE_BREAKPOINT_PX: 768,
   /** A toast dragged sideways further than this is dismissed; a shorter drag springs back. */
@@ -149,6 +166,13 @@ export const Limits = {
    */
   COUNT_ESTIMATE_MARGIN: 10,
   /**
+   * That estimate is asked of PostgreSQL again after this long (server/db/boundedCount.ts): it comes from the table's
+   * statistics, which change only when the table is analysed, and asking costs each list page a statement.
+   */
+  COUNT_ESTIMATE_KEEP_MS: 10_000,
+  /** At most this many such estimates are kept per database (one per org scope a list was asked with). */
+  COUNT_ESTIMATES_KEPT: 1000,
+  /**
    * A filtered cases search the planner expects to match at most this many cases reads its page and count in one
    * statement (server/cases/caseSearch.ts `pageWithCount`): beyond it, sorting every match costs more than the
    * separate page query it saves (docs/performance.md, change 5).
@@ -165,13 +189,6 @@ export const Limits = {
   EXPENSE_UNITS_MAX: 100_000,
   EXPENSE_OVERRIDE_MAX: 1_000_000,
   /** Reports read their rows from the database this many at a time (a cursor on PostgreSQL, pages on PGlite). */
-  /**
-   * That estimate is asked of PostgreSQL again after this long (server/db/boundedCount.ts): it comes from the table's
-   * statistics, which change only when the table is analysed, and asking costs each list page a statement.
-   */
-  COUNT_ESTIMATE_KEEP_MS: 10_000,
-  /** At most this many such estimates are kept per database (one per org scope a list was asked with). */
-  COUNT_ESTIMATES_KEPT: 1000,
   REPORT_BATCH_ROWS: 1000,
   /** A report's PDF holds at most this many rows (its CSV holds them all). */
   REPORT_PDF_MAX_ROWS: 10_000,
@@ -244,4 +261,37 @@ export const Budgets = {
    * the cases list once signed in): the entry module and all it imports statically (docs/performance.md).
    */
   FIRST_SCREEN_JS_BROTLI_BYTES: 250_000,
+} as const;
+
+/** Webhooks (issue 26 §3): how deliveries are signed, timed out and retried (server/webhooks/, docs/decisions.md "Webhooks"). */
+export const Webhooks = {
+  /** A receiver refuses a `Dossier-Signature` whose timestamp is further than this from its own clock (replays). */
+  REPLAY_WINDOW_S: 300,
+  /** How long one POST may take before it counts as a failed attempt. */
+  TIMEOUT_MS: 10_000,
+  /** How often the worker looks for due deliveries when nothing woke it. */
+  POLL_MS: 2_000,
+  /** The first retry's wait; each next one doubles, up to MAX_RETRY_MS. */
+  FIRST_RETRY_MS: 30_000,
+  MAX_RETRY_MS: 60 * 60_000,
+  /** A delivery is retried until this long after its event, then failed. */
+  RETRY_WINDOW_MS: 24 * 60 * 60_000,
+  /** Deliveries one worker claims at a time. */
+  BATCH: 20,
+  /** The most of a receiver's answer or error kept in the delivery log. */
+  MAX_ERROR_CHARS: 500,
+  /** The delivery log's page size. */
+  LOG_PAGE_SIZE: 25,
+  /** The delivery log lists an endpoint's newest deliveries, this many at most. */
+  LOG_LIMIT: 200,
+} as const;
+
+/** The manager's dashboard (issue 26 §1; server/dashboard/, src/dashboard/). */
+export const DashboardLimits = {
+  /** Days before To the figures' range starts when no From is picked. */
+  DEFAULT_DAYS: 90,
+  /** Received and completed cases per week, for this many weeks ending at To. */
+  WEEKS: 12,
+  /** Revenue invoiced and uninvoiced per month, for this many months ending at To. */
+  MONTHS: 12,
 } as const;

@@ -26,6 +26,8 @@ const declared: AppPage[] = resources.flatMap((r) => (r.route ? [r] : [])).map((
 }));
 
 const BUILT_IN: AppPage[] = [
+  // The manager's dashboard (src/dashboard/), first in the top menu: the home page of its holders (HomeRedirect).
+  { key: 'dashboard', path: '/dashboard', label: 'Dashboard', anyOf: [P.General.DASHBOARD], menu: 'top', order: 0 },
   { key: 'admin', path: '/admin', label: 'Admin', anyOf: [P.General.SYSTEM_ADMINISTRATOR], menu: 'none', order: 0 },
   // The audit log (src/admin/AuditLogPage.tsx), last in the admin menu: after Security (9) and IAM (7).
   { key: 'audit-log', path: '/admin/audit-log', label: Texts.audit.title, anyOf: [P.Admin.VIEW_AUDIT_LOG], menu: 'admin', order: 10 },

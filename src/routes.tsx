@@ -19,6 +19,8 @@ const partnerFiles = () => import('./partnerFiles/PartnerFilesPages.js');
 const PartnerUploadPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerUploadPage })));
 const PartnerListPage = lazy(() => partnerFiles().then((m) => ({ default: m.PartnerListPage })));
 const AccountPage = lazy(() => import('./account/AccountPage.js').then((m) => ({ default: m.AccountPage })));
+// The dashboard and @mui/x-charts load in their own chunk, never with the first screen.
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage.js').then((m) => ({ default: m.DashboardPage })));
 
 const lazyPage = (element: ReactElement) => <Suspense fallback={<LinearProgress aria-label="Loading" />}>{element}</Suspense>;
 
@@ -61,4 +63,5 @@ export const protectedRoutes: AppRoute[] = [
   { path: '/account', element: lazyPage(<AccountPage />) },
   { path: '/admin', element: lazyPage(<AdminPage />) },
   { path: '/admin/audit-log', element: lazyPage(<AuditLogPage />) },
+  { path: '/dashboard', element: lazyPage(<DashboardPage />) },
 ];

@@ -30,6 +30,7 @@ import {
 import { reportsViews } from './reports/reportViews.js';
 import { invoiceHistoryViews, invoiceLinesViews, invoicesViews, qboCustomersViews } from './invoices/invoiceViews.js';
 import { expenseTypesViews, listItemsViews, listsViews, stockPhrasesViews } from './configuration/configurationViews.js';
+import { webhookDeliveriesViews, webhooksViews } from './webhooks/webhookViews.js';
 
 /**
  * Each resource's views, by its declared name: the one place where the app meets its areas. A resource not named
@@ -77,4 +78,6 @@ export const views: ViewsByResource = {
   lists: listsViews,
   'list-items': listItemsViews,
   'stock-phrases': stockPhrasesViews,
+  webhooks: webhooksViews,
+  'webhook-deliveries': webhookDeliveriesViews,
 };

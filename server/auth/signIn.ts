@@ -5,10 +5,13 @@ import { audit } from '../audit/auditLog.js';
 import type { SecuritySettingsService } from '../security/settingsService.js';
 import { verifyPassword } from './secrets.js';
 import type { SessionService } from './sessions.js';
+import { secondStepOf, type SecondStep } from '../secondFactor/challenges.js';
 
 export type SignInResult =
   | { ok: true; token: string; expiresIn: number; userId: number }
-  | { ok: false; error: 'invalid_grant' | 'password_expired'; description: string };
+  | { ok: false; error: 'invalid_grant' | 'password_expired'; description: string }
+  /** A right password whose second step is due (server/secondFactor/): not a failure, nothing is counted. */
+  | ({ ok: false } & SecondStep);
 
 export type CredentialCheck =
   | { ok: true; user: { Id: number; UserName: string; LockoutEndDateUtc: Date | null; PasswordChangedDate: Date } }
@@ -48,9 +51,37 @@ export class SignInService {
       await auditSignIn(this.db, 'sign-in-password-expired', user);
       return { ok: false, error: 'password_expired', description: Texts.signIn.passwordExpired };
     }
+    const second = await secondStepOf(this.db, user.Id, this.now());
+    if (second) {
+      await auditSignIn(this.db, second.error === 'mfa_required' ? 'sign-in-code-required' : 'sign-in-enrolment-required', user);
+      return { ok: false, ...second };
+    }
+    return this.openSession(user);
+  }
+
+  /** The end of every successful sign-in (after the password, or after its second step): a session and its entry. */
+  async openSession(user: { Id: number; UserName: string }): Promise<SignInResult & { ok: true }> {
     const token = await this.sessions.open(user.Id);
     await auditSignIn(this.db, 'sign-in', user);
     return { ok: true, token, expiresIn: (await this.settings.idleLimitMs()) / 1000, userId: user.Id };
+  }
+
+  /** Whether a username is held by the failed-attempt lock now (the second step honours it as the password does). */
+  async isLocked(userName: string): Promise<boolean> {
+    const failures = await this.db.selectFrom('sign_in_failures').select('LockedUntil').where('UserKey', '=', userKey(userName)).executeTakeFirst();
+    return Boolean(failures?.LockedUntil && failures.LockedUntil > this.now());
+  }
+
+  /**
+   * A wrong second-factor code of a user, counted toward the username's lockout exactly as a wrong password is;
+   * answers what to say (`wrong`, or the lock's wording when this one locks the username).
+   */
+  async countWrongCode(user: { Id: number; UserName: string }, wrong: string): Promise<string> {
+    const key = userKey(user.UserName);
+    const failures = await this.db.selectFrom('sign_in_failures').selectAll().where('UserKey', '=', key).executeTakeFirst();
+    const failed = await this.recordFailure(key, failures?.FailedCount ?? 0, failures?.LockedUntil ?? null);
+    await auditSignIn(this.db, failed.locked ? 'lockout' : 'sign-in-code-failed', user);
+    return failed.locked ? failed.description : wrong;
   }
 
   /**

@@ -16,6 +16,7 @@ import type { CaseState } from '../../shared/workflow.js';
 import type { Invoice, InvoiceableOrg, InvoiceLine, InvoiceListQuery, InvoiceSummary } from '../../schemas/types.js';
 import type { AccountingInvoiceLine, AccountingStatus } from './accounting.js';
 import { COSTED_CASE_COLUMNS, costCases, isDiscontinued, type CostedCase, type CostedCaseRow } from './caseCost.js';
+import { raiseInvoiceCreated } from '../webhooks/domainEvents.js';
 
 const T = Texts.invoices.server;
 const BILLABLE: CaseState[] = [...Invoicing.BILLABLE_STATES];
@@ -120,6 +121,7 @@ export const invoicingArea: ApiArea = {
           }
         }
 
+        const sendsToAccounting = status === 'connected' && org.QboId !== null;
         let recorded: { invoice: Invoice; lines: AccountingInvoiceLine[] };
         try {
           recorded = await db.transaction().execute(async (trx) => {
@@ -149,6 +151,8 @@ export const invoicingArea: ApiArea = {
             await trx.updateTable('cases').set({ Invoice_Id: Id }).where('Id', 'in', caseIds).execute();
             const cases = costed.map((c) => ({ Case_Id: c.row.Id, CaseNumber: c.row.CaseNumber, Amount: c.cost.Total }));
             await audit(trx, { userId: auth.userId, entity: 'invoices', entityId: Id, action: 'create', fields: ['Org_Id', 'InvoiceDate', 'Total', 'Cases', ...(ssnOf.size ? ['Subject.SSN (last 4)'] : [])] });
+            // Final now unless it goes to the accounting service, whose refusal undoes it: then raised with its QBO id below.
+            if (!sendsToAccounting) await raiseInvoiceCreated(trx as Database, { Id, Org_Id: orgId, InvoiceDate: invoiceDate, Total: total, Case_Ids: caseIds, QboInvoiceId: null });
             const answerLines = lines.map((l) => ({ Case_Id: l.caseId, Description: l.description, Amount: l.amount }));
             return { invoice: { Id, Org_Id: orgId, OrgName: org.Name, InvoiceDate: invoiceDate, Total: total, QboInvoiceId: null, Cases: cases, Lines: answerLines }, lines };
           });
@@ -162,7 +166,10 @@ export const invoicingArea: ApiArea = {
         if (status !== 'connected' || org.QboId === null) return invoice;
         try {
           const sent = await services.accounting.createInvoice(db, { customerId: org.QboId, invoiceDate, docNumber: String(invoice.Id), lines });
-          await db.updateTable('invoices').set({ QboInvoiceId: sent.id }).where('Id', '=', invoice.Id).execute();
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('invoices').set({ QboInvoiceId: sent.id }).where('Id', '=', invoice.Id).execute();
+            await raiseInvoiceCreated(trx as Database, { Id: invoice.Id, Org_Id: orgId, InvoiceDate: invoiceDate, Total: invoice.Total, Case_Ids: caseIds, QboInvoiceId: sent.id });
+          });
           return { ...invoice, QboInvoiceId: sent.id };
         } catch (error) {
           request.log.error({ err: error, detail: (error as { detail?: unknown }).detail, invoiceId: invoice.Id }, 'The accounting service refused an invoice; the local invoice is undone');

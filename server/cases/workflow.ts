@@ -11,6 +11,7 @@ import type { CaseStepAnswer } from '../../schemas/types.js';
 import type { Answered } from '../http/operationRoutes.js';
 import { caseInScope, caseLockReason, lockedToOtherReason, type CaseRow } from './caseAccess.js';
 import { impliedCaseState } from './caseState.js';
+import { raiseCaseHistoryEvents } from '../webhooks/domainEvents.js';
 
 const T = Texts.cases.server;
 
@@ -84,9 +85,11 @@ export async function caseControls(db: Database, auth: AuthContext, row: CaseRow
   return { Steps, LockedReason };
 }
 
-/** Writes one line of the case history (inside the step's transaction). */
+/** Writes one line of the case history (inside the step's transaction), and raises its webhook events. */
 export async function recordHistory(db: Database, caseId: number, from: CaseState | null, to: CaseState, action: CaseAction, userId: number | null, note?: string): Promise<void> {
   await db.insertInto('case_history').values({ Case_Id: caseId, FromState: from, ToState: to, Action: action, TriggeredBy_Id: userId, Note: note ?? null }).execute();
+  // The webhooks' case.created, case.state_changed and report.ready, in the same transaction (the outbox).
+  await raiseCaseHistoryEvents(db, caseId, from, to, action);
 }
 
 /** The state a case's papers, data entry and items imply (hold and discontinue aside). */

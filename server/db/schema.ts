@@ -10,6 +10,7 @@ import type { OrgTables } from './schema/orgs.js';
 import type { PlatformTables } from './schema/platform.js';
 import type { ReportTables } from './schema/reports.js';
 import type { TemplateTables } from './schema/templates.js';
+import type { WebhookTables } from './schema/webhooks.js';
 
 /**
  * The database tables as Kysely sees them, composed from one module per area in server/db/schema/ (each names its
@@ -28,7 +29,8 @@ export interface DB
     CaseTables,
     ItemTables,
     BillingTables,
-    ReportTables {}
+    ReportTables,
+    WebhookTables {}
 
 export type Row<T extends keyof DB> = Selectable<DB[T]>;
 export type NewRow<T extends keyof DB> = Insertable<DB[T]>;

@@ -18,6 +18,7 @@ import { noticeItems, recordItemHistory } from './itemHistory.js';
 import { itemNumber, itemsForChange, type ItemRow } from './itemLocks.js';
 import { sectionsOnItems, templateSections } from './itemDetail.js';
 import { assigneeName } from './investigators.js';
+import { raiseItemEvents, type ItemChange } from '../webhooks/domainEvents.js';
 
 const T = Texts.items;
 
@@ -172,13 +173,16 @@ export async function changeItems(db: Database, auth: AuthContext, caseId: numbe
 
     const names = await namesOf(tx, [...items.map((i) => i.AssignedTo_Id), request.action === 'assign' ? request.investigatorId : null]);
     const history = [];
+    const hooks: ItemChange[] = [];
     for (const item of items) {
       const change = changeOf(request, item, now, names);
+      hooks.push({ itemId: item.Id, itemNumber: item.DisplayOrder, from: item.ItemStatus, to: change.status });
       await tx.updateTable('items').set({ ...change.set, UpdatedDate: now }).where('Id', '=', item.Id).execute();
       await audit(tx, { userId: auth.userId, entity: 'items', entityId: item.Id, action, fields: changedFields(change.set) });
       history.push({ Item_Id: item.Id, Status: change.status, TriggeredBy_Id: auth.userId, Note: change.note });
     }
     await recordItemHistory(tx, history, now);
+    await raiseItemEvents(tx, caseId, hooks, action === 'submit');
     const state = await settleCase(tx, caseId, auth.userId, now);
     await noticeItems(tx, caseId, items, 'itemUpdated', auth.userId);
     if (state !== caseRow.WorkflowState) await noticeCase(tx, caseId, 'caseUpdated', auth.userId);

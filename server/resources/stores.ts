@@ -32,6 +32,7 @@ import { caseTemplatesStore } from '../configuration/caseTemplates.js';
 import { reportsStore } from '../reports/routes.js';
 import { auditLogStore } from '../audit/auditLogStore.js';
 import { invoiceHistoryStore, invoiceLinesStore } from '../billing/invoicing.js';
+import { webhookDeliveriesStore, webhooksStore } from '../webhooks/endpointStore.js';
 
 /**
  * The store of each declared resource whose records are not plain rows of its `store.table`, or that has domain
@@ -82,4 +83,6 @@ export const stores: Readonly<Record<string, ResourceStore>> = {
   'accounting-status': accountingStatusStore,
   'invoice-history': invoiceHistoryStore,
   'invoice-lines': invoiceLinesStore,
+  webhooks: webhooksStore,
+  'webhook-deliveries': webhookDeliveriesStore,
 };

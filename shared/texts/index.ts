@@ -8,9 +8,10 @@ import { ItemTexts } from './items.js';
 import { InvoiceTexts } from './invoices.js';
 import { ReportTexts } from './reports.js';
 import { AuditTexts } from './audit.js';
+import { SecondFactorTexts } from './secondFactor.js';
 
 /**
  * Texts users see, word for word from the spec, one module per area. Components and server routes take their
  * wording from here and nowhere else.
  */
-export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts, orgs: OrgTexts, cases: CaseTexts, items: ItemTexts, live: LiveTexts, reports: ReportTexts, invoices: InvoiceTexts, audit: AuditTexts } as const;
+export const Texts = { ...CommonTexts, identity: IdentityTexts, configuration: ConfigurationTexts, orgs: OrgTexts, cases: CaseTexts, items: ItemTexts, live: LiveTexts, reports: ReportTexts, invoices: InvoiceTexts, audit: AuditTexts, secondFactor: SecondFactorTexts } as const;

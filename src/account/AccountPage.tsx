@@ -16,6 +16,7 @@ import { useResourceTexts } from '../resources/views.js';
 import { ResourceForm } from '../resources/ResourceForm.js';
 import { ACCOUNT_FORM } from './accountFormView.js';
 import { useSessionPermissions } from '../session/useSession.js';
+import { SecondFactorPanel } from './SecondFactorPanel.js';
 
 const A = Texts.account;
 const S = Texts.identity.screens;
@@ -127,7 +128,7 @@ function PartnerFileLinks({ groups }: { groups: readonly string[] }) {
   );
 }
 
-/** /account: the own profile (the declared `account` resource's form), the password change and the partner file links. */
+/** /account: the own profile (the declared `account` resource's form), the password change, two-step sign-in and the partner file links. */
 export function AccountPage() {
   const sessionGroups = useSessionPermissions().groups;
   const texts = useResourceTexts(declaration);
@@ -148,6 +149,7 @@ export function AccountPage() {
           </Box>
           <Stack spacing={2} sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0, position: { md: 'sticky' }, top: { md: 72 } }}>
             <PasswordPanel />
+            <SecondFactorPanel />
             <PartnerFileLinks groups={groups} />
           </Stack>
         </Box>

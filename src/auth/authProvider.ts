@@ -10,14 +10,36 @@ import { readLogoutAt, startLogoutClock } from './logoutClock.js';
 
 export const PASSWORD_EXPIRED_ROUTE = '/change-password';
 
-/** Sign-in failure carrying the server's error code (`password_expired` sends the user to change it). */
+/**
+ * Sign-in failure carrying the server's error code (`password_expired` sends the user to change it; `mfa_required`
+ * and `mfa_enrollment_required` to the second step, with the challenge's `mfaToken`).
+ */
 export class SignInError extends Error {
   constructor(
     message: string,
     readonly code: string | undefined,
+    readonly mfaToken?: string,
   ) {
     super(message);
   }
+}
+
+/**
+ * What the sign-in page passes to `login`: a username and password, or the second step of a sign-in that answered
+ * an mfa_token — a code, a recovery code, or an enrolment just confirmed (issue 26 §2).
+ */
+export type LoginParams =
+  | { username: string; password: string }
+  | { mfaToken: string; otp: string }
+  | { mfaToken: string; recoveryCode: string }
+  | { mfaToken: string; enrolled: true };
+
+/** The form of POST /oauth/token for each kind of login. */
+function grantOf(params: LoginParams): Record<string, string> {
+  if (!('mfaToken' in params)) return { username: params.username, password: params.password, grant_type: 'password' };
+  if ('enrolled' in params) return { grant_type: 'mfa_enrollment', mfa_token: params.mfaToken };
+  if ('otp' in params) return { grant_type: 'mfa_otp', mfa_token: params.mfaToken, otp: params.otp };
+  return { grant_type: 'mfa_otp', mfa_token: params.mfaToken, recovery_code: params.recoveryCode };
 }
 
 /** After the token: the user, lookup lists, permissions, settings and orgs. Any failure clears everything. */
@@ -57,12 +79,12 @@ async function loadAccount(token: string): Promise<SessionUser> {
 const roles = () => readState().account.permissions?.roles ?? [];
 
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
+  async login(params: LoginParams) {
     let token: string;
     try {
       const answer = await request<{ access_token: string }>('/oauth/token', {
         method: 'POST',
-        form: { username, password, grant_type: 'password' },
+        form: grantOf(params),
         anonymous: true,
       });
       token = answer.access_token;
@@ -70,7 +92,8 @@ export const authProvider: AuthProvider = {
       const { body, status } = error as { body?: ErrorBody; status?: number };
       // A throttled sign-in says so even when the answer carries no text (a proxy's bare 429, say).
       const throttled = status === 429 && !body?.error_description && !body?.Message;
-      throw new SignInError(throttled ? Texts.signIn.throttledLater : (body?.error_description ?? (error as Error).message), body?.error);
+      const mfaToken = (body as { mfa_token?: string } | undefined)?.mfa_token;
+      throw new SignInError(throttled ? Texts.signIn.throttledLater : (body?.error_description ?? (error as Error).message), body?.error, mfaToken);
     }
     const user = await loadAccount(token);
     return { redirectTo: '/', user };

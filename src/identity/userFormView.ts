@@ -37,6 +37,7 @@ export const USER_FORM: FormView = {
     ...CONTACT_SECTIONS,
     ...employmentSections({ name: 'employee', field: 'GroupIds', reference: 'groups', some: isEmployeeGroup }, { settings: USER_SETTINGS }),
     { title: 'Account Status', on: 'edit', part: lazy(() => import('./LockControls.js')) },
+    { title: 'Two-Step Sign-In', on: 'edit', part: lazy(() => import('./SecondFactorReset.js')) },
   ],
   inputs: { Org_Id: lazyOrgPicker },
   // Spec 000 §8: an update-user failure shows the error as a toast.

@@ -25,7 +25,8 @@ import { ErrorBoundary } from '../layout/ErrorBoundary.js';
 import { parentValuesOf } from './recordValues.js';
 import { useResourceTexts, useViews, ViewOf, type ListParts, type ViewPart } from './views.js';
 import { ListPager } from './ListPager.js';
-import { filterDefaults, filterElements, type FilterProps } from './filters.js';
+import { filterDefaults, filterElements, linkedFilter, type FilterProps } from './filters.js';
+import { useLocation } from 'react-router-dom';
 import { FILTER_AREA, ListFilterBar } from './ListFilterBar.js';
 import type { Row } from './columns.js';
 import { columnElements, guessedColumns, guessedFilters } from './tableColumns.js';
@@ -337,7 +338,10 @@ export function ResourceList({ declaration, parent, caption, readOnly, children,
 /** A list read by the declaration's list call (paged on the server or in the browser). */
 function CalledList({ declaration, parent, caption, readOnly, children, parts, filters }: ListProps) {
   const permanent = useMemo(() => (parent ? parentValuesOf(declaration, parent) : undefined), [declaration, parent]);
-  const defaults = useMemo(() => filterDefaults(filters), [filters]);
+  // A link may open a page's own list filtered (the dashboard's figures: /cases?filter={"CaseStateIDs":["IN_REVIEW"]}).
+  const { search } = useLocation();
+  const linked = parent ? undefined : search;
+  const defaults = useMemo(() => ({ ...filterDefaults(filters), ...linkedFilter(linked) }), [filters, linked]);
   return (
     <ListBase
       resource={declaration.name}

@@ -158,3 +158,15 @@ export function filterDefaults(filters: readonly ReactElement<FilterProps>[] | u
     (filters ?? []).filter((f) => f.props.initial !== undefined && f.props.initial !== null).map((f) => [f.props.source, choiceId(f.props.initial)]),
   );
 }
+
+/** The filter values a link carries in its query (`?filter=` and a JSON object, as react-admin writes them); none when absent or not an object. */
+export function linkedFilter(search: string | undefined): Record<string, unknown> {
+  const text = search ? new URLSearchParams(search).get('filter') : null;
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -60,6 +60,17 @@ beforeAll(async () => {
     .insertInto('report_instances')
     .values(callers.flatMap((caller) => (caller.auth ? [{ Id: `routeAccess-${caller.auth.userId}`, Group: report.group, Name: report.name, Parameters: JSON.stringify({}), Rows: JSON.stringify(null), CreatedBy_Id: caller.auth.userId }] : [])))
     .execute();
+  // A webhook with a delivered event, for the webhook routes' calls (the demo seed registers none).
+  const hook = await t.database.db
+    .insertInto('webhook_endpoints')
+    .values({ Url: 'https://hooks.example.com/route-access', SecretCipher: 'unused', SecretKeyId: 'unused', EventTypes: ['case.created'] })
+    .returning('Id')
+    .executeTakeFirstOrThrow();
+  const event = await t.database.db.insertInto('webhook_events').values({ EventType: 'case.created', Case_Id: null, Org_Id: null, Payload: '{}' }).returning('Id').executeTakeFirstOrThrow();
+  await t.database.db
+    .insertInto('webhook_deliveries')
+    .values({ Event_Id: event.Id, Endpoint_Id: hook.Id, Case_Id: null, Status: 'delivered', Attempts: 1, NextAttemptAt: new Date(), RetryUntil: new Date() })
+    .execute();
   exclude = { userIds: callers.flatMap((caller) => (caller.auth ? [caller.auth.userId] : [])), groupNames: [...new Set(callers.flatMap((caller) => caller.auth?.groups ?? []))] };
 }, 120_000);
 afterAll(() => t?.close());

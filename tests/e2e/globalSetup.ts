@@ -21,7 +21,8 @@ export interface E2eServer {
 /** Starts the real server as `npm start` does (`scripts/start.mjs`: the compiled server) with its own data folder. */
 async function startServer(name: E2eServer['name'], env: Record<string, string>): Promise<{ server: E2eServer; stop(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `dossier-e2e-${name}-`));
-  const started = await startServerProcess(name, 'scripts/start.mjs', { ...env, DOSSIER_DATA_DIR: dataDir });
+  // WEBHOOKS_ALLOW_HTTP: the webhooks test's receiver is a local http server.
+  const started = await startServerProcess(name, 'scripts/start.mjs', { ...env, DOSSIER_DATA_DIR: dataDir, WEBHOOKS_ALLOW_HTTP: '1' });
   return { server: { name, baseUrl: started.baseUrl, dataDir }, stop: started.stop };
 }
 

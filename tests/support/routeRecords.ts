@@ -83,6 +83,8 @@ const RECORDS: Record<string, RecordSource> = {
   'types/items': { table: 'type_items', parent: 'TableName' },
   'api/sections': { table: 'sections' },
   'api/stock-phrases': { table: 'stock_phrases', key: 'FieldKey', next: 'Id' },
+  'api/webhooks': { table: 'webhook_endpoints' },
+  'webhooks/deliveries': { table: 'webhook_deliveries', parent: 'Endpoint_Id' },
 };
 
 interface Slot {

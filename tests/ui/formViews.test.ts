@@ -7,6 +7,7 @@ import { CASE_FORM } from '../../src/cases/caseFormView.js';
 import { GROUP_FORM, USER_FORM } from '../../src/identity/userFormView.js';
 import { ITEM_FORM } from '../../src/items/itemFormView.js';
 import { ORG_FORM, ORG_INVOICE_SETTINGS_FORM } from '../../src/orgs/orgFormView.js';
+import { WEBHOOK_FORM } from '../../src/webhooks/webhookFormView.js';
 
 /**
  * Every form a view lays out fits its resource's contract: its sections and inputs name properties of the schema, a
@@ -22,6 +23,7 @@ const forms: readonly (readonly [string, FormView])[] = [
   ['case-items', ITEM_FORM],
   ['orgs', ORG_FORM],
   ['org-invoice-settings', ORG_INVOICE_SETTINGS_FORM],
+  ['webhooks', WEBHOOK_FORM],
 ];
 
 describe.each(forms)('the form view of %s', (name, form) => {

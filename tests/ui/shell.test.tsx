@@ -67,7 +67,7 @@ describe('navigation shell', () => {
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('button', { name: 'Admin' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['IAM', 'Users', 'Security']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['IAM', 'Users', 'Security', 'Webhooks']);
   });
 
   it('makes IAM in the admin menu a link to /identity, which opens the users, with Users, Roles and Groups below it', async () => {

@@ -21,6 +21,9 @@ import { sealedSsnMigration } from './020_sealed_ssn.js';
 import invoiceHistory from './021_invoice_history.js';
 import sectionXsltListNames from './022_section_xslt_list_names.js';
 import storageKeyIndexes from './023_storage_key_indexes.js';
+import webhooks from './024_webhooks.js';
+import secondFactor from './025_second_factor.js';
+import dashboardIndexes from './026_dashboard_indexes.js';
 import type { SsnVault } from '../../security/ssnVault.js';
 
 /**
@@ -50,6 +53,9 @@ const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> 
   '021_invoice_history': invoiceHistory,
   '022_section_xslt_list_names': sectionXsltListNames,
   '023_storage_key_indexes': storageKeyIndexes,
+  '024_webhooks': webhooks,
+  '025_second_factor': secondFactor,
+  '026_dashboard_indexes': dashboardIndexes,
 });
 
 export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({

@@ -87,6 +87,7 @@ export const GROUP_SEEDS: readonly GroupSeed[] = [
     description: 'Oversee workload, billing and reports.',
     tags: [Tags.EMPLOYEE],
     roles: [
+      P.General.DASHBOARD,
       ...caseViewing,
       ...Object.values(P.CaseColumns),
       P.Cases.ASSIGN_REVIEWER,
