@@ -93,6 +93,34 @@ export async function selectCostedCases(db: Database, caseIds: readonly number[]
 }
 
 /**
+ * A statement carries at most 65,535 parameters (PostgreSQL's protocol counts them in 16 bits): the expenses of more
+ * cases than this are read this many cases at a time.
+ */
+const CASES_A_STATEMENT = 20_000;
+
+/** The expense lines of the cases, by case, item order and line: one statement for every CASES_A_STATEMENT cases. */
+async function expensesOf(db: Database, caseIds: readonly number[]) {
+  const lines = [];
+  for (let from = 0; from < caseIds.length; from += CASES_A_STATEMENT) {
+    lines.push(
+      ...(await db
+        .selectFrom('item_expenses as e')
+        .innerJoin('items as i', 'i.Id', 'e.Item_Id')
+        .innerJoin('expense_types as t', 't.Id', 'e.ExpenseType_Id')
+        .leftJoin('type_items as u', 'u.Id', 't.UOMType_Id')
+        .innerJoin('users as p', 'p.Id', 'e.IncurredBy_Id')
+        .select(['e.Id', 'e.Item_Id', 'i.Case_Id', 'e.ExpenseType_Id', 't.Short', 't.Description', 'u.Description as UOM', 'u.Short as UOMShort', 'e.Cost', 'e.Units', 'e.Override', 'e.Passthrough', 'p.Id as PersonId', 'p.FirstName', 'p.LastName'])
+        .where('i.Case_Id', 'in', caseIds.slice(from, from + CASES_A_STATEMENT))
+        .orderBy('i.Case_Id')
+        .orderBy('i.DisplayOrder')
+        .orderBy('e.Id')
+        .execute()),
+    );
+  }
+  return lines;
+}
+
+/**
  * What each case costs, with its expense lines, in four queries for any number of cases: the org chains, the price
  * ranges of every org of those chains for the cases' case types (inherited per case type, server/orgs/inheritance.ts),
  * their fees, the expenses. Answers in the order of `rows`.
@@ -110,18 +138,7 @@ export async function costCases(db: Database, rows: readonly CostedCaseRow[]): P
       .where('Org_Id', 'in', chainOrgIds)
       .where('CaseType_Id', 'in', caseTypeIds)
       .execute() as Promise<RangeRow[]>,
-    db
-      .selectFrom('item_expenses as e')
-      .innerJoin('items as i', 'i.Id', 'e.Item_Id')
-      .innerJoin('expense_types as t', 't.Id', 'e.ExpenseType_Id')
-      .leftJoin('type_items as u', 'u.Id', 't.UOMType_Id')
-      .innerJoin('users as p', 'p.Id', 'e.IncurredBy_Id')
-      .select(['e.Id', 'e.Item_Id', 'i.Case_Id', 'e.ExpenseType_Id', 't.Short', 't.Description', 'u.Description as UOM', 'u.Short as UOMShort', 'e.Cost', 'e.Units', 'e.Override', 'e.Passthrough', 'p.Id as PersonId', 'p.FirstName', 'p.LastName'])
-      .where('i.Case_Id', 'in', rows.map((r) => r.Id))
-      .orderBy('i.Case_Id')
-      .orderBy('i.DisplayOrder')
-      .orderBy('e.Id')
-      .execute(),
+    expensesOf(db, rows.map((r) => r.Id)),
   ]);
   const fees = ranges.length
     ? ((await db
