@@ -112,7 +112,8 @@ async function main() {
     const loadFigure = async (key: string, name: string, pages: Page[], clients: number, options: { check?: (f: LoadFigure) => Target; note?: (f: LoadFigure) => string; port?: number; ownAddresses?: boolean; seconds?: number; warmupSeconds?: number } = {}) => {
       const seconds = options.seconds ?? SECONDS;
       const warmupMs = (options.warmupSeconds ?? WARMUP_SECONDS) * 1000;
-      const f = await measureLoad({ port: options.port ?? port, pages, connections: clients, ...window, warmupMs, durationMs: seconds * 1000, ownAddresses: options.ownAddresses, serial: figures.length * 10_000_000 }, options.port ? null : serverTimes, KIND === 'postgres').catch(
+      // Each figure's bodies number from its own million ({n}, 8 digits): a created subject's SSN, '1{n}', keeps 9 digits.
+      const f = await measureLoad({ port: options.port ?? port, pages, connections: clients, ...window, warmupMs, durationMs: seconds * 1000, ownAddresses: options.ownAddresses, serial: figures.length * 1_000_000 }, options.port ? null : serverTimes, KIND === 'postgres').catch(
         (error: Error) => {
           throw new Error(`${name}: ${error.message}`);
         },
