@@ -24,10 +24,12 @@ describe('session guard timing', () => {
 });
 
 describe('menus and access', () => {
-  it('orders the admin menu as the spec does, with IAM between Lists and Security, and the Audit Log last', () => {
+  it('orders the admin menu as the spec does, with IAM between Lists and Security, Webhooks after them, and the Audit Log last', () => {
     const labels = adminEntries([Permissions.General.SYSTEM_ADMINISTRATOR]).map((e) => e.label);
-    expect(labels).toEqual(['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Security', 'Audit Log']);
-    expect(topEntries([Permissions.General.SYSTEM_ADMINISTRATOR]).map((e) => e.label)).toEqual(['Cases', 'Items', 'Invoices', 'Reports']);
+    expect(labels).toEqual(['Orgs', 'Case Templates', 'Item Templates', 'Section Templates', 'Expense Types', 'Lists', 'IAM', 'Security', 'Webhooks', 'Audit Log']);
+    // The dashboard (issue 26) comes first for whoever may open it; a system administrator may open everything.
+    expect(topEntries([Permissions.General.SYSTEM_ADMINISTRATOR]).map((e) => e.label)).toEqual(['Dashboard', 'Cases', 'Items', 'Invoices', 'Reports']);
+    expect(topEntries([Permissions.Cases.VIEW_CASES]).map((e) => e.label)).toEqual(['Cases']);
   });
 
   it('lets a declared resource action through only with its permission', () => {
