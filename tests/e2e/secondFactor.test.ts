@@ -19,7 +19,7 @@ describe.runIf(hasChromium).each(servers)('two-step sign-in on $name', (server) 
   it('a user sets it up from /account, signs out, and signs in with a code', async () => {
     const { page, context, errors } = await newPage(browser, server.baseUrl);
     await page.goto('/login');
-    await page.getByLabel('Username').fill('ncsc');
+    await page.getByLabel('Username').fill('palmetto');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
@@ -41,11 +41,11 @@ describe.runIf(hasChromium).each(servers)('two-step sign-in on $name', (server) 
     await panel.getByRole('button', { name: F.recovery.done }).click();
     await shows(panel.getByText(F.status.on));
 
-    await page.getByRole('button', { name: 'Nick Carter' }).click();
+    await page.getByRole('button', { name: 'Pat Palmer' }).click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
 
-    await page.getByLabel('Username').fill('ncsc');
+    await page.getByLabel('Username').fill('palmetto');
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     const step = page.getByRole('form', { name: F.signIn.codeStepTitle });
@@ -54,7 +54,7 @@ describe.runIf(hasChromium).each(servers)('two-step sign-in on $name', (server) 
     // The confirming code's time step is used: the next step's code (within the accepted window) signs in.
     await step.getByLabel(F.enrol.codeLabel).fill(codeOf(secret, 1));
     await step.getByRole('button', { name: F.signIn.verify }).click();
-    await shows(page.getByText('Welcome back, Nick Carter'));
+    await shows(page.getByText('Welcome back, Pat Palmer'));
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     expect(errors).toEqual([]);
     await context.close();
