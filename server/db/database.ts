@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { ConnectionUse, PGliteDialect } from './pgliteDialect.js';
 import { migrationProvider } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { schemaIntrospector } from './schemaIntrospector.js';
 import { REWRITE_AFTER_SEALING } from './migrations/020_sealed_ssn.js';
 import type { SsnVault } from '../security/ssnVault.js';
 
@@ -110,7 +111,8 @@ export async function migrate(db: Database, vault?: SsnVault, { to }: { to?: str
   // Kysely looks for its migration tables in every schema unless told which one; with several schemas in one
   // database (parallel test runs) it would find another run's tables. Keep them in the schema we migrate.
   const current = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({ db, provider: migrationProvider(vault), migrationTableSchema: current.rows[0].schema });
+  const schema = current.rows[0].schema;
+  const migrator = new Migrator({ db: seenFromSchema(db, schema), provider: migrationProvider(vault), migrationTableSchema: schema });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -137,3 +139,15 @@ async function scrubPlainValues(db: Database): Promise<void> {
 }
 
 const SEALING_MIGRATION = '020_sealed_ssn';
+
+/** The database with the same connections, whose questions about schemas and tables are answered for `schema` alone. */
+function seenFromSchema(db: Database, schema: string): Database {
+  const introspection = schemaIntrospector(db as unknown as Kysely<unknown>, schema);
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
