@@ -172,6 +172,8 @@ export const Limits = {
   COUNT_ESTIMATE_KEEP_MS: 10_000,
   /** At most this many such estimates are kept per database (one per org scope a list was asked with). */
   COUNT_ESTIMATES_KEPT: 1000,
+  /** Users whose access (roles, groups, tags, org scope) an instance keeps between their requests (server/auth/sessions.ts). */
+  ACCESS_KEPT: 10_000,
   /**
    * A filtered cases search the planner expects to match at most this many cases reads its page and count in one
    * statement (server/cases/caseSearch.ts `pageWithCount`): beyond it, sorting every match costs more than the

@@ -1,5 +1,5 @@
 import { CompiledQuery } from 'kysely';
-import { Timing } from '../../shared/constants.js';
+import { Limits, Timing } from '../../shared/constants.js';
 import { Permissions, Tags, hasAnyPermission } from '../../shared/permissions.js';
 import type { Database } from '../db/database.js';
 import { executeNamed } from '../db/namedStatements.js';
@@ -48,37 +48,37 @@ interface SessionRow {
   UserName: string;
   FirstName: string;
   LastName: string;
+  LockoutEndDateUtc: Date | null;
+  /** The version of everyone's access when the session was read (migration 027). */
+  AccessVersion: number;
+}
+
+/** What a user may do and where: read by ACCESS_LOOKUP, kept per user at the version it was read at. */
+interface AccessRow {
   Org_Id: number | null;
   OrgIsRoot: boolean | null;
   OrgSubtree: number[] | null;
-  LockoutEndDateUtc: Date | null;
   roles: string[] | null;
   groups: string[] | null;
   tags: string[] | null;
+  AccessVersion: number;
 }
 
-export function buildAuthContext(row: {
-  sessionId: number;
-  userId: number;
-  userName: string;
-  firstName: string;
-  lastName: string;
+/** What a user may do and where: the part of the auth context that does not change from one request to the next. */
+export type UserAccess = Pick<AuthContext, 'orgId' | 'orgIsRoot' | 'orgSubtree' | 'roles' | 'groups' | 'tags' | 'isSystemAdministrator' | 'can' | 'isCaseAdmin'>;
+
+export function userAccess(row: {
   orgId: number | null;
   orgIsRoot?: boolean | null;
   orgSubtree?: readonly number[] | null;
   roles: readonly string[];
   groups: readonly string[];
   tags: readonly string[];
-}): AuthContext {
+}): UserAccess {
   const roles = new Set(row.roles);
   const tags = new Set(row.tags);
   const isSystemAdministrator = roles.has(Permissions.General.SYSTEM_ADMINISTRATOR);
   return {
-    sessionId: row.sessionId,
-    userId: row.userId,
-    userName: row.userName,
-    firstName: row.firstName,
-    lastName: row.lastName,
     orgId: row.orgId,
     orgIsRoot: row.orgIsRoot ?? null,
     orgSubtree: row.orgSubtree ? new Set(row.orgSubtree) : null,
@@ -91,17 +91,37 @@ export function buildAuthContext(row: {
   };
 }
 
+export function buildAuthContext(row: Parameters<typeof userAccess>[0] & {
+  sessionId: number;
+  userId: number;
+  userName: string;
+  firstName: string;
+  lastName: string;
+}): AuthContext {
+  return { sessionId: row.sessionId, userId: row.userId, userName: row.userName, firstName: row.firstName, lastName: row.lastName, ...userAccess(row) };
+}
+
 /**
- * The session lookup (`$1`: the token's hash): the session, its user, their org scope (`OrgIsRoot` null when the user
- * has no org or it is gone; the subtree only for an org that has a parent, as server/orgs/scope.ts reads it), and
- * their roles, groups and tags. Written as text and sent as it is: nothing in it changes from one request to the next,
- * so there is nothing to build (docs/performance.md, "Where a request's time goes"). Its lists come as JSON arrays, which
- * pg reads with the native JSON.parse: as PostgreSQL arrays, parsed character by character, they cost 50-110 µs a
- * request.
+ * The session lookup (`$1`: the token's hash): the session, its user, and the version of everyone's access (migration
+ * 027). Written as text and sent as it is: nothing in it changes from one request to the next, so there is nothing to
+ * build (docs/performance.md, "Where a request's time goes").
  */
 const SESSION_LOOKUP = `
   SELECT s."Id", s."User_Id", s."LastActivityDate", s."EndedDate", s."EndReason",
-         u."UserName", u."FirstName", u."LastName", u."Org_Id", u."LockoutEndDateUtc",
+         u."UserName", u."FirstName", u."LastName", u."LockoutEndDateUtc",
+         (SELECT v."Version" FROM access_version v) AS "AccessVersion"
+    FROM sessions s
+    JOIN users u ON u."Id" = s."User_Id"
+   WHERE s."TokenHash" = $1`;
+
+/**
+ * A user's access (`$1`: the user's id): their org scope (`OrgIsRoot` null when the user has no org or it is gone; the
+ * subtree only for an org that has a parent, as server/orgs/scope.ts reads it), their roles, groups and tags, and the
+ * version of everyone's access it was read at (one statement, one snapshot). Its lists come as JSON arrays, which pg
+ * reads with the native JSON.parse: as PostgreSQL arrays, parsed character by character, they cost 50-110 µs.
+ */
+const ACCESS_LOOKUP = `
+  SELECT u."Org_Id",
          CASE WHEN o."Id" IS NOT NULL THEN o."ParentOrg_Id" IS NULL END AS "OrgIsRoot",
          CASE WHEN o."ParentOrg_Id" IS NOT NULL THEN (
            WITH RECURSIVE tree AS (
@@ -119,11 +139,11 @@ const SESSION_LOOKUP = `
          (SELECT json_agg(DISTINCT t."Name") FROM user_groups ug
             JOIN group_tags gt ON gt."Group_Id" = ug."Group_Id"
             JOIN tags t ON t."Id" = gt."Tag_Id"
-           WHERE ug."User_Id" = u."Id") AS tags
-    FROM sessions s
-    JOIN users u ON u."Id" = s."User_Id"
+           WHERE ug."User_Id" = u."Id") AS tags,
+         (SELECT v."Version" FROM access_version v) AS "AccessVersion"
+    FROM users u
     LEFT JOIN orgs o ON o."Id" = u."Org_Id"
-   WHERE s."TokenHash" = $1`;
+   WHERE u."Id" = $1`;
 
 /**
  * Sessions: opaque bearer tokens stored as hashes. One open session per user — a new sign-in replaces the old
@@ -143,6 +163,26 @@ export class SessionService {
    */
   private async lookup(tokenHash: string): Promise<SessionRow | undefined> {
     return (await executeNamed(this.db, CompiledQuery.raw(SESSION_LOOKUP, [tokenHash]) as CompiledQuery<SessionRow>))[0];
+  }
+
+  /** Each user's access as last read, with the version of everyone's access it was read at. */
+  private readonly accessKept = new Map<number, { version: number; access: UserAccess }>();
+
+  /**
+   * The user's access at `version` (the one their session was read with): the one kept when it was read at that version,
+   * else read anew (a named statement too) and kept with the version it was read at (any other version, even a lower
+   * one after a restore, reads it anew). A change to anyone's roles, groups, tags or org scope
+   * moves the version (migration 027), so it counts from the next request on, whichever instance serves it.
+   */
+  private async accessOf(userId: number, version: number): Promise<UserAccess | undefined> {
+    const kept = this.accessKept.get(userId);
+    if (kept?.version === version) return kept.access;
+    const [row] = await executeNamed(this.db, CompiledQuery.raw(ACCESS_LOOKUP, [userId]) as CompiledQuery<AccessRow>);
+    if (!row) return undefined;
+    const access = userAccess({ orgId: row.Org_Id, orgIsRoot: row.OrgIsRoot, orgSubtree: row.OrgSubtree, roles: row.roles ?? [], groups: row.groups ?? [], tags: row.tags ?? [] });
+    if (this.accessKept.size >= Limits.ACCESS_KEPT) this.accessKept.clear();
+    this.accessKept.set(userId, { version: row.AccessVersion, access });
+    return access;
   }
 
   /** Opens a session for the user, ending any older one, in one transaction. Returns the token. */
@@ -185,8 +225,10 @@ export class SessionService {
 
   /**
    * Resolves a bearer token to the signed-in user — with their org scope: whether their org is the root org, else the
-   * ids of its subtree — in one statement, and keeps the idle clock. Read anew on every request: a session ended, a
-   * user locked, a permission or an org's place changed counts from the next request on, whichever instance serves it.
+   * ids of its subtree — and keeps the idle clock. The session is read anew on every request, in one statement, with
+   * the version of everyone's access; the user's access is read with it only when that version moved (accessOf). A
+   * session ended, a user locked, a permission or an org's place changed counts from the next request on, whichever
+   * instance serves it.
    */
   async resolve(token: string): Promise<SessionLookup> {
     const row = await this.lookup(hashToken(token));
@@ -205,21 +247,11 @@ export class SessionService {
     if (idleMs > Timing.SESSION_TOUCH_MS) {
       await this.db.updateTable('sessions').set({ LastActivityDate: now }).where('Id', '=', row.Id).execute();
     }
+    const access = await this.accessOf(row.User_Id, row.AccessVersion);
+    if (!access) return { ok: false, status: 401 };
     return {
       ok: true,
-      auth: buildAuthContext({
-        sessionId: row.Id,
-        userId: row.User_Id,
-        userName: row.UserName,
-        firstName: row.FirstName,
-        lastName: row.LastName,
-        orgId: row.Org_Id,
-        orgIsRoot: row.OrgIsRoot,
-        orgSubtree: row.OrgSubtree,
-        roles: row.roles ?? [],
-        groups: row.groups ?? [],
-        tags: row.tags ?? [],
-      }),
+      auth: { sessionId: row.Id, userId: row.User_Id, userName: row.UserName, firstName: row.FirstName, lastName: row.LastName, ...access },
     };
   }
 }

@@ -15,6 +15,7 @@ export interface SchemaTable {
 /** Tables a backup leaves out, and why (unlogged tables too: they hold nothing a crash would keep either). */
 const LEFT_OUT: Record<string, string> = {
   sessions: 'sign-in sessions: everyone signs in again after a restore',
+  access_version: "the version of everyone's access, which instances compare with what they keep: the restore's own writes move it",
 };
 
 /** The migrator's own tables: the manifest names the last migration, and a restore migrates the schema itself. */

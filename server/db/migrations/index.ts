@@ -24,6 +24,7 @@ import storageKeyIndexes from './023_storage_key_indexes.js';
 import webhooks from './024_webhooks.js';
 import secondFactor from './025_second_factor.js';
 import dashboardIndexes from './026_dashboard_indexes.js';
+import accessVersion from './027_access_version.js';
 import type { SsnVault } from '../../security/ssnVault.js';
 
 /**
@@ -56,6 +57,7 @@ const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> 
   '024_webhooks': webhooks,
   '025_second_factor': secondFactor,
   '026_dashboard_indexes': dashboardIndexes,
+  '027_access_version': accessVersion,
 });
 
 export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({

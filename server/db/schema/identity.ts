@@ -131,7 +131,14 @@ export interface UserTokensTable {
   ReleasesLockout: NullableTimestamp;
 }
 
+/** The version of everyone's access (migration 027): moved by triggers when roles, groups, tags or org scope change. */
+export interface AccessVersionTable {
+  Only: Flag;
+  Version: number;
+}
+
 export interface IdentityTables {
+  access_version: AccessVersionTable;
   roles: RolesTable;
   tags: TagsTable;
   groups: GroupsTable;
