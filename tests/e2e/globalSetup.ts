@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildClient, clientBuildIsStale } from '../../server/clientBuild.js';
 import { describeWeight, firstScreenWeight } from '../../scripts/firstScreenWeight.js';
 import { startServerProcess } from '../support/serverProcess.js';
 import { TEST_SECRET_KEY } from '../support/testVault.js';
+import { adminQuery, databaseUrl } from '../support/postgresAdmin.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -60,13 +60,8 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) started.push(await startServer('pglite', {}));
   else {
     databaseName = `dossier_e2e_${randomBytes(5).toString('hex')}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${databaseName}`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    started.push(await startServer('postgres', { DATABASE_URL: url.toString(), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY }));
+    await adminQuery(adminUrl, `CREATE DATABASE ${databaseName}`);
+    started.push(await startServer('postgres', { DATABASE_URL: databaseUrl(adminUrl, databaseName), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY }));
   }
   project.provide('e2eServers', started.map((s) => s.server));
   project.provide('chromiumPath', chromium);
@@ -76,12 +71,7 @@ export default async function setup(project: TestProject) {
       await stop();
       await rm(server.dataDir, { recursive: true, force: true });
     }
-    if (databaseName && adminUrl) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await client.end();
-    }
+    if (databaseName && adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
   };
 }
 

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { TEST_SECRET_KEY } from './testVault.js';
+import { adminQuery, databaseUrl } from './postgresAdmin.js';
 
 /** One installation of the real server: its environment, its data folder, and how to remove it all. */
 export interface NewInstallation {
@@ -27,20 +27,12 @@ export async function newInstallation(name: string, database: { kind: 'pglite' }
   if (database.kind === 'pglite') return { env: { ...env, DATABASE_URL: '' }, dataDir, remove: removeDir };
   const { adminUrl } = database;
   const databaseName = `dossier_${name}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${databaseName}`);
   return {
-    env: { ...env, DATABASE_URL: url.toString(), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY },
+    env: { ...env, DATABASE_URL: databaseUrl(adminUrl, databaseName), DOSSIER_DEMO: '1', DOSSIER_SECRET_KEY: TEST_SECRET_KEY },
     dataDir,
     async remove() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await client.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
       await removeDir();
     },
   };
