@@ -80,7 +80,7 @@ export async function confirmEnrolment(trx: Kysely<DB>, vault: TotpVault, userId
   await trx.deleteFrom('user_recovery_codes').where('User_Id', '=', userId).execute();
   await trx
     .insertInto('user_recovery_codes')
-    .values(recoveryCodes.map((recoveryCode) => ({ User_Id: userId, CodeHash: vault.codeHash(normalizeRecoveryCode(recoveryCode)), UsedDate: null })))
+    .values(recoveryCodes.map((recoveryCode) => ({ User_Id: userId, CodeHash: vault.codeHash(normalizeRecoveryCode(recoveryCode)), CodeKeyId: vault.keyring.current.id, UsedDate: null })))
     .execute();
   return { ok: true, recoveryCodes };
 }

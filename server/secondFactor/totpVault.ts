@@ -1,4 +1,6 @@
+import type { Database } from '../db/database.js';
 import type { Keyring } from '../security/keyring.js';
+import { resealSecrets } from '../security/keyRotation.js';
 import { keyedHash, open, seal, type SealPurpose } from '../security/sealedBox.js';
 
 /** A TOTP secret as the database keeps it: sealed, and the id of the key that sealed it. */
@@ -41,3 +43,7 @@ export class TotpVault {
     return this.keyring.all.map((key) => keyedHash(key, RECOVERY_PURPOSE, code));
   }
 }
+
+/** `npm run rotate-key`'s part for the second factor: every TOTP secret re-sealed under the current key. Answers how many. */
+export const resealTotpSecrets = (db: Database, keyring: Keyring): Promise<number> =>
+  resealSecrets(db, keyring, { table: 'user_second_factors', key: 'User_Id', purpose: TOTP });

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Keyring } from '../security/keyring.js';
 import { open, seal, type SealPurpose } from '../security/sealedBox.js';
+import { resealSecrets } from '../security/keyRotation.js';
 
 /** Webhook secrets' keys and column. */
 const WEBHOOK_SECRET: SealPurpose = { key: 'webhook secret encryption', column: 'webhook_endpoints.Secret', named: 'A webhook secret' };
@@ -26,14 +27,6 @@ export function openSecret(keyring: Keyring, stored: SealedSecret): string {
   return open(keyring, WEBHOOK_SECRET, { cipher: stored.SecretCipher, keyId: stored.SecretKeyId }).toString('utf8');
 }
 
-/**
- * `npm run rotate-key`'s part for webhooks: re-seals every endpoint's secret that is not under the keyring's current
- * key (opened with the key that sealed it, which must be in the ring), in one transaction. Answers how many.
- */
-export async function resealWebhookSecrets(db: Database, keyring: Keyring): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('webhook_endpoints').select(['Id', 'SecretCipher', 'SecretKeyId']).where('SecretKeyId', '<>', keyring.current.id).forUpdate().execute();
-    for (const row of rows) await trx.updateTable('webhook_endpoints').set(sealSecret(keyring, openSecret(keyring, row))).where('Id', '=', row.Id).execute();
-    return rows.length;
-  });
-}
+/** `npm run rotate-key`'s part for webhooks: every endpoint's secret re-sealed under the current key. Answers how many. */
+export const resealWebhookSecrets = (db: Database, keyring: Keyring): Promise<number> =>
+  resealSecrets(db, keyring, { table: 'webhook_endpoints', key: 'Id', purpose: WEBHOOK_SECRET });

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,8 @@ import { seedDatabase } from '../../server/db/seed/index.js';
 import { buildApp } from '../../server/app.js';
 import { startDossier } from '../../server/start.js';
 import { keyFiles, keyringOf, loadKeyring, newSecretText, parseSecret } from '../../server/security/keyring.js';
-import { resealSsns, rotationKeyring, ssnsByKey } from '../../server/security/keyRotation.js';
+import { olderKeysReport, resealablePending, resealSsns, rotationKeyring, ssnsByKey, storedByKey } from '../../server/security/keyRotation.js';
+import { resealTotpSecrets, TotpVault } from '../../server/secondFactor/totpVault.js';
 import { SsnVault } from '../../server/security/ssnVault.js';
 import { createTestDatabase, TEST_DB_KIND, type TestDatabase } from '../support/testDatabase.js';
 import { TEST_SECRET_KEY, TEST_VAULT } from '../support/testVault.js';
@@ -129,6 +131,40 @@ describe('rotating the key', () => {
     // Without the old key nothing is lost: the new key alone opens everything.
     const newOnly = new SsnVault(keyringOf(rotated.current));
     expect(after.map((row) => newOnly.open(row))).toEqual(after.map((row) => plain.get(row.Id)));
+  });
+
+  it('re-seals second-factor secrets too, and says which older key still holds unused recovery codes', async () => {
+    const db = test.db;
+    const { Id: userId } = await db.selectFrom('users').where('UserName', '=', 'reviewer').select('Id').executeTakeFirstOrThrow();
+    const oldKey = TEST_VAULT.keyring.current.id;
+    const before = new TotpVault(TEST_VAULT.keyring);
+    const secret = randomBytes(20);
+    await db.insertInto('user_second_factors').values({ User_Id: userId, ...before.seal(secret), ConfirmedDate: new Date() }).execute();
+    await db.insertInto('user_recovery_codes').values([
+      { User_Id: userId, CodeHash: before.codeHash('AAAA-BBBB-CC'), CodeKeyId: oldKey, UsedDate: null },
+      { User_Id: userId, CodeHash: before.codeHash('DDDD-EEEE-FF'), CodeKeyId: oldKey, UsedDate: new Date() },
+      { User_Id: userId, CodeHash: before.codeHash('GGGG-HHHH-JJ'), CodeKeyId: null, UsedDate: null },
+    ]).execute();
+    const rotated = keyringOf(parseSecret(newSecretText()), TEST_VAULT.keyring.all);
+    expect((await storedByKey(db)).get(oldKey)?.totpSecrets).toBe(1);
+    expect(olderKeysReport(rotated, await storedByKey(db)).join('\n')).toContain(`Key ${oldKey} still seals 1 values`);
+
+    expect(await resealTotpSecrets(db, rotated)).toBe(1);
+    expect(await resealTotpSecrets(db, rotated)).toBe(0);
+    const row = await db.selectFrom('user_second_factors').select(['SecretCipher', 'SecretKeyId']).where('User_Id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.SecretKeyId).toBe(rotated.current.id);
+    // The new key alone opens it: the old one may go, as far as the secret goes.
+    expect(new TotpVault(keyringOf(rotated.current)).open(row)).toEqual(secret);
+
+    const stored = await storedByKey(db);
+    expect(stored.get(rotated.current.id)).toMatchObject({ totpSecrets: 1 });
+    expect(resealablePending(new Map([...stored].filter(([id]) => id === oldKey || id === rotated.current.id)), rotated.current.id)).toBe(false);
+    const report = olderKeysReport(rotated, stored).join('\n');
+    // One unused code under the old key (the used one does not count), one made before keys were recorded.
+    expect(report).toContain(`Key ${oldKey} seals no stored value any more, but 1 unused recovery codes of 1 users were made under it`);
+    expect(report).toContain('1 unused recovery codes of 1 users were made before their key was recorded');
+    await db.deleteFrom('user_recovery_codes').where('User_Id', '=', userId).execute();
+    await db.deleteFrom('user_second_factors').where('User_Id', '=', userId).execute();
   });
 
   it('makes the embedded database\'s new key itself, keeping the old one, and resumes an interrupted rotation', async () => {

@@ -25,6 +25,7 @@ import webhooks from './024_webhooks.js';
 import secondFactor from './025_second_factor.js';
 import dashboardIndexes from './026_dashboard_indexes.js';
 import accessVersion from './027_access_version.js';
+import recoveryCodeKeys from './028_recovery_code_keys.js';
 import type { SsnVault } from '../../security/ssnVault.js';
 
 /**
@@ -58,6 +59,7 @@ const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> 
   '025_second_factor': secondFactor,
   '026_dashboard_indexes': dashboardIndexes,
   '027_access_version': accessVersion,
+  '028_recovery_code_keys': recoveryCodeKeys,
 });
 
 export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({

@@ -51,6 +51,8 @@ export interface UserRecoveryCodesTable {
   Id: Id;
   User_Id: number;
   CodeHash: string;
+  /** The key it was hashed under (null: made before migration 028). */
+  CodeKeyId: string | null;
   UsedDate: NullableTimestamp;
 }
 
