@@ -107,6 +107,12 @@ export async function savableSections(db: Database, port: number, token: string,
   return found;
 }
 
+/** How many cases earlier runs' case-create figures left (their subjects are 'Bench Created…'). */
+export async function benchCreatedCases(db: Database): Promise<number> {
+  const { n } = await db.selectFrom('cases').where('SubjectFirstName', '=', 'Bench').where('SubjectLastName', 'like', 'Created%').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
 /** A new case as the create form sends it, for the DOC org: `{n}` makes each subject (name and SSN) one of its own. */
 export async function newCaseBody(db: Database): Promise<Record<string, unknown>> {
   const org = await db.selectFrom('orgs').select('Id').where('Code', '=', 'DOC').executeTakeFirstOrThrow();
