@@ -286,6 +286,12 @@ export const Webhooks = {
   LOG_PAGE_SIZE: 25,
   /** The delivery log lists an endpoint's newest deliveries, this many at most. */
   LOG_LIMIT: 200,
+  /** Events whose deliveries are all done (delivered or failed) are removed, with their log, this long after they happened. */
+  KEEP_EVENTS_MS: 30 * 24 * 60 * 60_000,
+  /** How often a worker removes such events. */
+  PRUNE_EVERY_MS: 60 * 60_000,
+  /** Events removed per statement. */
+  PRUNE_BATCH: 1_000,
 } as const;
 
 /** The manager's dashboard (issue 26 §1; server/dashboard/, src/dashboard/). */

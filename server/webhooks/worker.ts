@@ -67,6 +67,8 @@ export class WebhookWorker {
   private pass: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private wakeSleep: (() => void) | null = null;
+  /** When this worker last removed old events (0: not yet). */
+  private prunedAt = 0;
 
   constructor(
     private readonly db: Database,
@@ -106,6 +108,10 @@ export class WebhookWorker {
       let claimed = 0;
       try {
         claimed = await this.runOnce();
+        if (this.now().getTime() - this.prunedAt >= Webhooks.PRUNE_EVERY_MS) {
+          await this.prune();
+          this.prunedAt = this.now().getTime();
+        }
       } catch (error) {
         this.options.log?.warn({ err: error }, 'Webhook delivery pass failed; trying again at the next poll');
       }
@@ -124,6 +130,29 @@ export class WebhookWorker {
     const claimed = await this.claim();
     await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
     return claimed.length;
+  }
+
+  /**
+   * Removes the events older than Webhooks.KEEP_EVENTS_MS none of whose deliveries is pending, with their deliveries
+   * (the delivery log): the outbox holds what a case event said (numbers, states, names), kept no longer than its
+   * delivery needs and an administrator looks back. A batch a statement; instances pruning at once each delete what
+   * the other has not. Answers how many events it removed.
+   */
+  async prune(): Promise<number> {
+    const before = new Date(this.now().getTime() - Webhooks.KEEP_EVENTS_MS);
+    let removed = 0;
+    for (;;) {
+      const result = await sql`
+        DELETE FROM webhook_events WHERE "Id" IN (
+          SELECT e."Id" FROM webhook_events e
+          WHERE e."CreatedDate" < ${before}
+            AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d."Event_Id" = e."Id" AND d."Status" = 'pending')
+          ORDER BY e."CreatedDate" LIMIT ${Webhooks.PRUNE_BATCH})
+        RETURNING "Id"`.execute(this.db);
+      const n = result.rows.length;
+      removed += n;
+      if (n < Webhooks.PRUNE_BATCH) return removed;
+    }
   }
 
   private async claim(): Promise<Claimed[]> {

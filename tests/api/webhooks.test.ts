@@ -312,5 +312,35 @@ describe('webhook deliveries', () => {
     expect((await log(id))[0]).toMatchObject({ Status: 'failed', Attempts: 2 });
     expect((await call('sysadmin', 'GET', `/api/webhooks/${id}`)).json()).toMatchObject({ Failed: 1, Pending: 0 });
   });
+  it('are removed with their delivery log 30 days after they happened, once none of their deliveries is pending', async () => {
+    const r = await receiver();
+    const id = await register({ Url: r.url, EventTypes: ['case.created'] });
+    await createCase('Delivered');
+    await createCase('Pending');
+    const w = worker();
+    await w.runOnce(); // both cases' events are delivered (each case has an order of its own)
+    const events = await db().selectFrom('webhook_events').select(['Id', 'Case_Id']).orderBy('Id').execute();
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    const [delivered, pending] = events.slice(-2);
+    // The second case's delivery is made pending again, as a receiver that is down would leave it.
+    await db().updateTable('webhook_deliveries').set({ Status: 'pending' }).where('Event_Id', '=', pending.Id).execute();
+    // An event nobody heard (no endpoint for its type then) has no delivery at all.
+    const { Id: unheard } = await db().insertInto('webhook_events').values({ EventType: 'invoice.created', Case_Id: null, Org_Id: null, Payload: '{}' }).returning('Id').executeTakeFirstOrThrow();
+
+    expect(await w.prune()).toBe(0); // nothing is 30 days old yet
+    t.clock.advance(31 * 24 * 3_600_000);
+    try {
+      // Every event of this file's tests but the pending one, and the unheard one.
+      expect(await w.prune()).toBe(events.length - 1 + 1);
+    } finally {
+      t.clock.reset();
+    }
+    const left = (await db().selectFrom('webhook_events').select('Id').execute()).map((e) => Number(e.Id));
+    expect(left).toEqual([Number(pending.Id)]);
+    expect(left).not.toContain(Number(delivered.Id));
+    expect(left).not.toContain(Number(unheard));
+    // The delivery log keeps the pending one alone.
+    expect((await log(id)).map((d) => d.Status)).toEqual(['pending']);
+  });
 });
 

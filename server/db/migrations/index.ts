@@ -26,6 +26,7 @@ import secondFactor from './025_second_factor.js';
 import dashboardIndexes from './026_dashboard_indexes.js';
 import accessVersion from './027_access_version.js';
 import recoveryCodeKeys from './028_recovery_code_keys.js';
+import webhookEventAge from './029_webhook_event_age.js';
 import type { SsnVault } from '../../security/ssnVault.js';
 
 /**
@@ -60,6 +61,7 @@ const migrationsWith = (vault: SsnVault | undefined): Record<string, Migration> 
   '026_dashboard_indexes': dashboardIndexes,
   '027_access_version': accessVersion,
   '028_recovery_code_keys': recoveryCodeKeys,
+  '029_webhook_event_age': webhookEventAge,
 });
 
 export const migrationProvider = (vault: SsnVault | undefined): MigrationProvider => ({
