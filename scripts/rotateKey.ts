@@ -3,7 +3,7 @@ import { holdDataDir } from '../server/backup/dataDirLock.js';
 import { readConfig } from '../server/config.js';
 import { migrate, openDatabase } from '../server/db/database.js';
 import { loadKeyring } from '../server/security/keyring.js';
-import { olderKeysReport, resealablePending, resealSsns, rotationKeyring, storedByKey } from '../server/security/keyRotation.js';
+import { olderKeysReport, resealable, resealablePending, resealSsns, rotationKeyring, storedByKey } from '../server/security/keyRotation.js';
 import { resealTotpSecrets } from '../server/secondFactor/totpVault.js';
 import { resealWebhookSecrets } from '../server/webhooks/secretSeal.js';
 import { SsnVault } from '../server/security/ssnVault.js';
@@ -22,7 +22,7 @@ async function main() {
   try {
     await migrate(db, new SsnVault(await loadKeyring(config)));
     const keyring = await rotationKeyring(config, async (ring) => resealablePending(await storedByKey(db), ring.current.id), (line) => console.log(line));
-    const missing = [...(await storedByKey(db)).entries()].filter(([id, s]) => !keyring.byId(id) && s.ssns + s.totpSecrets + s.webhookSecrets > 0).map(([id]) => id);
+    const missing = [...(await storedByKey(db)).entries()].filter(([id, under]) => !keyring.byId(id) && resealable(under) > 0).map(([id]) => id);
     if (missing.length) throw new Error(`Values are sealed under key(s) ${missing.join(', ')}, which were not given (DOSSIER_PREVIOUS_SECRET_KEYS).`);
     const resealed = await resealSsns(db, keyring, { progress: (done) => process.stdout.write(`\rRe-sealed ${done.toLocaleString()} SSNs…`) });
     console.log(`\nRe-sealed ${resealed.toLocaleString()} SSNs under key ${keyring.current.id}.`);

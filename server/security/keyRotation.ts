@@ -77,9 +77,12 @@ export async function storedByKey(db: Database): Promise<Map<string, StoredUnder
   return byKey;
 }
 
-/** Whether anything a rotation re-seals (SSNs, TOTP secrets, webhook secrets) is still under a key other than `currentId`. */
+/** What a rotation re-seals under one key: its SSNs, TOTP secrets and webhook secrets. */
+export const resealable = (under: StoredUnderKey | undefined): number => (under ? under.ssns + under.totpSecrets + under.webhookSecrets : 0);
+
+/** Whether anything a rotation re-seals is still under a key other than `currentId`. */
 export const resealablePending = (stored: Map<string, StoredUnderKey>, currentId: string): boolean =>
-  [...stored.entries()].some(([id, s]) => id !== currentId && s.ssns + s.totpSecrets + s.webhookSecrets > 0);
+  [...stored.entries()].some(([id, under]) => id !== currentId && resealable(under) > 0);
 
 /**
  * After a rotation: what each older key of the ring still holds, so the operator knows when it may go. Nothing re-sealable
@@ -89,7 +92,7 @@ export function olderKeysReport(keyring: Keyring, stored: Map<string, StoredUnde
   const lines: string[] = [];
   for (const key of keyring.all.filter((k) => k.id !== keyring.current.id)) {
     const under = stored.get(key.id);
-    const values = under ? under.ssns + under.totpSecrets + under.webhookSecrets : 0;
+    const values = resealable(under);
     if (values) lines.push(`Key ${key.id} still seals ${values.toLocaleString()} values: run npm run rotate-key again before removing it.`);
     else if (under?.recoveryCodes) {
       lines.push(
